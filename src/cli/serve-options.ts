@@ -1,0 +1,74 @@
+import type { CliIO } from './io';
+import { parseCommandArgs, parsePort, parsePositiveInt } from './parse-options';
+import { DEFAULT_RULES_DIR } from './package-info';
+import path from 'node:path';
+import type { LogLevel } from '../observability/logger';
+
+export interface ServeOptions {
+  rules: string;
+  host: string;
+  httpPort: number | undefined;
+  grpcPort: number | undefined;
+  maxMessageBytes: number;
+  shutdownTimeoutMs: number;
+  logLevel: LogLevel;
+}
+
+export const SERVE_USAGE = `Usage: rulehook serve [options]
+
+Serve the webhook over HTTP (POST /v1/events) and gRPC (vendor.biosec.v1.CustomBusinessLogic/OnEvent).
+
+Options:
+  --rules PATH               rule file or directory (default: the shipped rules/)
+  --host HOST                address to bind (default: 127.0.0.1)
+  --http-port PORT           HTTP port, 0 for any free port (default: 8080)
+  --grpc-port PORT           gRPC port, 0 for any free port (default: 50051)
+  --no-http                  do not serve HTTP
+  --no-grpc                  do not serve gRPC
+  --max-message-bytes N      largest accepted event, both hosts (default: 1048576)
+  --shutdown-timeout MS      on SIGTERM/SIGINT, how long in-flight requests may take (default: 10000)
+  --log-level LEVEL          debug, info, warn or error (default: info)
+  -h, --help                 show this help
+`;
+
+const LOG_LEVELS: readonly string[] = ['debug', 'info', 'warn', 'error'];
+
+/** Returns the options, or a usage error message. `help` is returned as such. */
+export function parseServeOptions(args: string[], io: CliIO): ServeOptions | 'help' | string {
+  const parsed = parseCommandArgs(
+    args,
+    {
+      rules: { type: 'string' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'http-port': { type: 'string', default: '8080' },
+      'grpc-port': { type: 'string', default: '50051' },
+      'no-http': { type: 'boolean', default: false },
+      'no-grpc': { type: 'boolean', default: false },
+      'max-message-bytes': { type: 'string', default: '1048576' },
+      'shutdown-timeout': { type: 'string', default: '10000' },
+      'log-level': { type: 'string', default: 'info' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    false,
+  );
+  if (!parsed.ok) return parsed.message;
+  const v = parsed.values as Record<string, string | boolean>;
+  if (v.help === true) return 'help';
+  const httpPort = parsePort(v['http-port'] as string, '--http-port');
+  const grpcPort = parsePort(v['grpc-port'] as string, '--grpc-port');
+  const maxMessageBytes = parsePositiveInt(v['max-message-bytes'] as string, '--max-message-bytes');
+  const shutdownTimeoutMs = parsePositiveInt(v['shutdown-timeout'] as string, '--shutdown-timeout');
+  for (const r of [httpPort, grpcPort, maxMessageBytes, shutdownTimeoutMs]) if (typeof r === 'string') return r;
+  const logLevel = v['log-level'] as string;
+  if (!LOG_LEVELS.includes(logLevel)) return `--log-level expects one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(logLevel)}`;
+  if (v['no-http'] === true && v['no-grpc'] === true) return '--no-http and --no-grpc together leave nothing to serve';
+  return {
+    rules: typeof v.rules === 'string' ? path.resolve(io.cwd, v.rules) : DEFAULT_RULES_DIR,
+    host: v.host as string,
+    httpPort: v['no-http'] === true ? undefined : (httpPort as number),
+    grpcPort: v['no-grpc'] === true ? undefined : (grpcPort as number),
+    maxMessageBytes: maxMessageBytes as number,
+    shutdownTimeoutMs: shutdownTimeoutMs as number,
+    logLevel: logLevel as LogLevel,
+  };
+}

@@ -1,0 +1,75 @@
+import { WebhookCore, startGrpcHost, startHttpHost, type RunningHost } from '../hosts';
+import { createJsonLogger } from '../observability/logger';
+import type { CliIO } from './io';
+import { loadServingRules } from './load-serving-rules';
+import { EXIT_USAGE } from './parse-options';
+import { parseServeOptions, SERVE_USAGE } from './serve-options';
+
+export interface ServeControl {
+  /** Aborting stops the server gracefully (the CLI wires SIGTERM and SIGINT to it). */
+  signal?: AbortSignal;
+  /** Called once every host listens, with the bound ports (tests use port 0). */
+  onListening?(hosts: { http?: RunningHost; grpc?: RunningHost }): void;
+}
+
+/**
+ * `rulehook serve`: loads the rules (refusing to start on an invalid rule set),
+ * starts the hosts around one core, and on abort stops accepting, lets in-flight
+ * requests finish (bounded by --shutdown-timeout), and returns 0.
+ */
+export async function runServe(args: string[], io: CliIO, control: ServeControl = {}): Promise<number> {
+  const options = parseServeOptions(args, io);
+  if (options === 'help') {
+    io.stdout.write(SERVE_USAGE);
+    return 0;
+  }
+  if (typeof options === 'string') {
+    io.stderr.write(`rulehook serve: ${options}\n\n${SERVE_USAGE}`);
+    return EXIT_USAGE;
+  }
+  const logger = createJsonLogger(io.stderr, options.logLevel);
+  const core = new WebhookCore({ logger });
+  const rules = await loadServingRules(options.rules, io, core.metrics);
+  if (!rules.ok) return 1;
+  core.setProcessor(rules.processor);
+  io.stdout.write(`rulehook: serving ${rules.summary}\n`);
+
+  const hosts: { http?: RunningHost; grpc?: RunningHost } = {};
+  const hostOptions = { host: options.host, logger, maxBodyBytes: options.maxMessageBytes, maxMessageBytes: options.maxMessageBytes };
+  try {
+    if (options.httpPort !== undefined) hosts.http = await startHttpHost(core, { ...hostOptions, port: options.httpPort });
+    if (options.grpcPort !== undefined) hosts.grpc = await startGrpcHost(core, { ...hostOptions, port: options.grpcPort });
+  } catch (error) {
+    io.stderr.write(`rulehook serve: cannot listen: ${(error as Error).message}\n`);
+    await Promise.all(Object.values(hosts).map((h) => h.close()));
+    return 1;
+  }
+  if (hosts.http) io.stdout.write(`rulehook: HTTP listening on http://${formatHost(hosts.http)}\n`);
+  if (hosts.grpc) io.stdout.write(`rulehook: gRPC listening on ${formatHost(hosts.grpc)}\n`);
+  control.onListening?.(hosts);
+
+  await waitForAbort(control.signal);
+  io.stdout.write('rulehook: shutting down, finishing in-flight requests\n');
+  const closed = Promise.all(Object.values(hosts).map((h) => h.close())).then(() => true);
+  const finished = await Promise.race([closed, delay(options.shutdownTimeoutMs).then(() => false)]);
+  if (!finished) {
+    io.stderr.write(`rulehook serve: in-flight requests still running after ${options.shutdownTimeoutMs} ms; exiting\n`);
+    return 1;
+  }
+  io.stdout.write('rulehook: stopped\n');
+  return 0;
+}
+
+function formatHost(host: RunningHost): string {
+  return host.host.includes(':') ? `[${host.host}]:${host.port}` : `${host.host}:${host.port}`;
+}
+
+function waitForAbort(signal: AbortSignal | undefined): Promise<void> {
+  if (signal === undefined) return new Promise(() => {});
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}

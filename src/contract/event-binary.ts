@@ -1,0 +1,61 @@
+import { isUtf8 } from 'node:buffer';
+import { Reader } from 'protobufjs/minimal';
+import { decodeFailure, mapEntryPath, type Decoded } from './decode-result';
+import type { Event, SessionVariables } from './types';
+
+/** Wire tags (field << 3 | wire type) of `Event` and its map entries. */
+const TAG_SESSION_VARIABLES = (1 << 3) | 2;
+const TAG_ENTRY_KEY = (1 << 3) | 2;
+const TAG_ENTRY_VALUE = (2 << 3) | 2;
+
+/**
+ * Decodes a binary `Event`, strictly: unlike protobufjs's lenient string
+ * reader, invalid UTF-8 in a key or value is an error naming the entry
+ * (proto3 requires string fields to be valid UTF-8). Unknown fields are
+ * skipped and counted. Duplicate map keys keep the last value, as protobuf does.
+ */
+export function decodeEventBinary(bytes: Buffer): Decoded<Event> {
+  const variables = Object.create(null) as SessionVariables;
+  let unknownFields = 0;
+  const reader = Reader.create(bytes);
+  try {
+    while (reader.pos < reader.len) {
+      const tag = reader.uint32();
+      if (tag !== TAG_SESSION_VARIABLES) {
+        reader.skipType(tag & 7);
+        unknownFields++;
+        continue;
+      }
+      const end = reader.uint32() + reader.pos;
+      if (end > reader.len) throw new RangeError('map entry runs past the end of the message');
+      let key = '';
+      let value = '';
+      let keyValid = true;
+      let valueValid = true;
+      while (reader.pos < end) {
+        const entryTag = reader.uint32();
+        if (entryTag === TAG_ENTRY_KEY) [key, keyValid] = readString(reader, bytes);
+        else if (entryTag === TAG_ENTRY_VALUE) [value, valueValid] = readString(reader, bytes);
+        else reader.skipType(entryTag & 7);
+      }
+      if (!keyValid) {
+        return decodeFailure(`a key is not valid UTF-8 (read as ${JSON.stringify(key)})`, 'session_variables');
+      }
+      if (!valueValid) return decodeFailure('value is not valid UTF-8', mapEntryPath('session_variables', key));
+      variables[key] = value;
+    }
+  } catch (e) {
+    return decodeFailure(`malformed protobuf Event: ${(e as Error).message}`);
+  }
+  return { ok: true, value: { session_variables: variables }, unknownFields };
+}
+
+/** Reads a length-delimited string at the reader's position; reports whether it was valid UTF-8. */
+function readString(reader: Reader, bytes: Buffer): [string, boolean] {
+  const length = reader.uint32();
+  const start = reader.pos;
+  const end = start + length;
+  if (end > reader.len) throw new RangeError('string runs past the end of the message');
+  reader.pos = end;
+  return [bytes.toString('utf8', start, end), isUtf8(bytes.subarray(start, end))];
+}

@@ -1,0 +1,70 @@
+import { decodeEventJson, encodeEventJson } from './event-json';
+
+describe('decodeEventJson', () => {
+  it('accepts the proto field name', () => {
+    const r = decodeEventJson({ session_variables: { 'state.currentEvent': 'X' } });
+    expect(r).toEqual({ ok: true, value: { session_variables: { 'state.currentEvent': 'X' } }, unknownFields: 0 });
+  });
+
+  it('accepts the lowerCamelCase JSON name', () => {
+    const r = decodeEventJson({ sessionVariables: { a: '1' } });
+    expect(r.ok && r.value.session_variables).toEqual({ a: '1' });
+  });
+
+  it('rejects both spellings of one field', () => {
+    const r = decodeEventJson({ sessionVariables: {}, session_variables: {} });
+    expect(r).toEqual({ ok: false, error: { field: 'session_variables', message: expect.stringContaining('given twice') } });
+  });
+
+  it('treats a missing or null session_variables as an empty map (proto3)', () => {
+    for (const body of [{}, { session_variables: null }]) {
+      const r = decodeEventJson(body);
+      expect(r.ok && Object.keys(r.value.session_variables)).toEqual([]);
+    }
+  });
+
+  it('ignores and counts unknown fields', () => {
+    const r = decodeEventJson({ session_variables: {}, engine_version: 3, extra: {} });
+    expect(r.ok && r.unknownFields).toBe(2);
+  });
+
+  it.each([
+    [[], 'an array'],
+    ['text', 'a string'],
+    [null, 'null'],
+    [7, 'a number'],
+  ])('rejects a body that is not an object: %j', (body, described) => {
+    const r = decodeEventJson(body);
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.error.message).toBe(`expected the body to be a JSON object (an Event), got ${described}`);
+    expect(!r.ok && r.error.field).toBeUndefined();
+  });
+
+  it.each([[['a']], ['a=b'], [5]])('rejects session_variables that is not an object: %j', (variables) => {
+    const r = decodeEventJson({ session_variables: variables });
+    expect(!r.ok && r.error.field).toBe('session_variables');
+    expect(!r.ok && r.error.message).toMatch(/^expected an object mapping variable names to string values, got /);
+  });
+
+  it('rejects a non-string value, naming the entry', () => {
+    const r = decodeEventJson({ session_variables: { ok: 'x', 'verify.score': 0.4 } });
+    expect(!r.ok && r.error).toEqual({
+      field: 'session_variables["verify.score"]',
+      message: expect.stringMatching(/^expected a string value, got a number/),
+    });
+  });
+
+  it('keeps keys that collide with Object.prototype members as plain data', () => {
+    const r = decodeEventJson(JSON.parse('{"session_variables":{"__proto__":"p","constructor":"c"}}'));
+    expect(r.ok).toBe(true);
+    const vars = r.ok ? r.value.session_variables : {};
+    expect(Object.keys(vars)).toEqual(['__proto__', 'constructor']);
+    expect(vars['constructor']).toBe('c');
+  });
+});
+
+describe('encodeEventJson', () => {
+  it('writes proto field names', () => {
+    expect(encodeEventJson({ session_variables: { a: 'b' } })).toBe('{"session_variables":{"a":"b"}}');
+  });
+});

@@ -1,0 +1,48 @@
+import { decodeFailure, describeJsonType, mapEntryPath, type Decoded } from './decode-result';
+import { countUnknownFields, fieldNames, isPlainObject, readField } from './json-fields';
+import type { Event, SessionVariables } from './types';
+
+const SESSION_VARIABLES = fieldNames('session_variables');
+const EVENT_FIELDS = [SESSION_VARIABLES];
+
+/**
+ * Decodes an `Event` from an already-parsed proto3 JSON value.
+ *
+ * The returned `session_variables` is the parsed object itself (no copy: this is
+ * the hot path). Every own value is checked to be a string; since
+ * Object.prototype has no string-valued properties, `typeof vars[k] === 'string'`
+ * is then a safe membership test for any key, including `constructor`.
+ */
+export function decodeEventJson(value: unknown): Decoded<Event> {
+  if (!isPlainObject(value)) {
+    return decodeFailure(`expected the body to be a JSON object (an Event), got ${describeJsonType(value)}`);
+  }
+  const read = readField(value, SESSION_VARIABLES, '');
+  if (!read.ok) return read;
+  const unknownFields = countUnknownFields(value, EVENT_FIELDS);
+  if (read.value === undefined) {
+    return { ok: true, value: { session_variables: Object.create(null) as SessionVariables }, unknownFields };
+  }
+  const variables = read.value;
+  if (!isPlainObject(variables)) {
+    return decodeFailure(
+      `expected an object mapping variable names to string values, got ${describeJsonType(variables)}`,
+      'session_variables',
+    );
+  }
+  for (const key in variables) {
+    const entry = variables[key];
+    if (typeof entry !== 'string') {
+      return decodeFailure(
+        `expected a string value, got ${describeJsonType(entry)} (session variables are strings: quote numbers and booleans)`,
+        mapEntryPath('session_variables', key),
+      );
+    }
+  }
+  return { ok: true, value: { session_variables: variables as SessionVariables }, unknownFields };
+}
+
+/** Encodes an `Event` as proto3 JSON with proto field names. */
+export function encodeEventJson(event: Event): string {
+  return JSON.stringify({ session_variables: event.session_variables });
+}

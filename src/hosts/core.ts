@@ -1,0 +1,88 @@
+import { createEmptyResponse, type CustomLogicResponse, type Event } from '../contract';
+import { Metrics, type Counter } from '../observability/metrics';
+import { silentLogger, type Logger } from '../observability/logger';
+
+/** What answering one event produced: the response, and which rules fired (`ruleset/rule`, in order). */
+export interface EventOutcome {
+  response: CustomLogicResponse;
+  fired: readonly string[];
+}
+
+/**
+ * The logic behind the webhook: rules and session state. The core owns
+ * everything hosts have in common around it (counting, never failing an event).
+ */
+export interface EventProcessor {
+  process(event: Event): EventOutcome | Promise<EventOutcome>;
+}
+
+/** Answers every event with an empty response: what the spec requires of a webhook with no instructions. */
+export const emptyProcessor: EventProcessor = {
+  process: () => ({ response: createEmptyResponse(), fired: [] }),
+};
+
+/** result_code sent when processing an event failed unexpectedly (a bug): still an answer, never a hang. */
+export const RESULT_CODE_INTERNAL_ERROR = 500;
+
+export interface CoreOptions {
+  processor?: EventProcessor;
+  metrics?: Metrics;
+  logger?: Logger;
+}
+
+/**
+ * `onEvent`: the one evaluation path both hosts call, so that no behaviour can
+ * differ between HTTP and gRPC. Hosts decode, call `onEvent`, and encode.
+ */
+export class WebhookCore {
+  readonly metrics: Metrics;
+  private readonly logger: Logger;
+  private processor: EventProcessor | undefined;
+  private readonly events: Counter;
+  private readonly failures: Counter;
+  private readonly invalid: Counter;
+  private readonly unknownFields: Counter;
+
+  constructor(options: CoreOptions = {}) {
+    this.metrics = options.metrics ?? new Metrics();
+    this.logger = options.logger ?? silentLogger;
+    this.processor = options.processor;
+    this.events = this.metrics.counter('rulehook_events_total', 'Events answered.');
+    this.failures = this.metrics.counter('rulehook_event_failures_total', 'Events whose processing failed (answered with result_code 500).');
+    this.invalid = this.metrics.counter('rulehook_invalid_events_total', 'Requests rejected as malformed or invalid.');
+    this.unknownFields = this.metrics.counter('rulehook_unknown_fields_total', 'Unknown fields ignored in decoded events.');
+  }
+
+  /** True once rules are loaded: the readiness probe. */
+  get ready(): boolean {
+    return this.processor !== undefined;
+  }
+
+  /** Installs (or replaces) the processor; in-flight events finish with the one they started with. */
+  setProcessor(processor: EventProcessor): void {
+    this.processor = processor;
+  }
+
+  async onEvent(event: Event): Promise<EventOutcome> {
+    this.events.inc();
+    const processor = this.processor ?? emptyProcessor;
+    try {
+      return await processor.process(event);
+    } catch (error) {
+      this.failures.inc();
+      this.logger.error('event processing failed', { error: String((error as Error)?.stack ?? error) });
+      const response = createEmptyResponse();
+      response.result_code = RESULT_CODE_INTERNAL_ERROR;
+      return { response, fired: [] };
+    }
+  }
+
+  /** Hosts report what they decoded around the core, so both count the same way. */
+  recordDecoded(unknownFields: number): void {
+    if (unknownFields > 0) this.unknownFields.inc(unknownFields);
+  }
+
+  recordInvalid(): void {
+    this.invalid.inc();
+  }
+}

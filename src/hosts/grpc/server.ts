@@ -1,0 +1,72 @@
+import * as grpc from '@grpc/grpc-js';
+import { ReflectionService } from '@grpc/reflection';
+import * as protoLoader from '@grpc/proto-loader';
+import { PROTO_ROOT, WEBHOOK_PROTO, type CustomLogicResponse, type Decoded, type Event } from '../../contract';
+import type { WebhookCore } from '../core';
+import type { RunningHost } from '../running-host';
+import type { Logger } from '../../observability/logger';
+import { customBusinessLogicService } from './service-definition';
+
+/** Trailing metadata listing the rules that fired (`ruleset/rule`, comma-separated, in firing order). */
+export const FIRED_RULES_TRAILER = 'rulehook-fired';
+
+export interface GrpcHostOptions {
+  host: string;
+  port: number;
+  /** Largest accepted request message, in bytes (RESOURCE_EXHAUSTED beyond). */
+  maxMessageBytes: number;
+  logger: Logger;
+}
+
+function formatAddress(host: string, port: number): string {
+  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+}
+
+export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions): Promise<RunningHost> {
+  const server = new grpc.Server({
+    'grpc.max_receive_message_length': options.maxMessageBytes,
+  });
+  server.addService(customBusinessLogicService, {
+    OnEvent: (
+      call: grpc.ServerUnaryCall<Decoded<Event>, CustomLogicResponse>,
+      callback: grpc.sendUnaryData<CustomLogicResponse>,
+    ) => {
+      const decoded = call.request;
+      if (!decoded.ok) {
+        core.recordInvalid();
+        const where = decoded.error.field === undefined ? '' : `${decoded.error.field}: `;
+        callback({ code: grpc.status.INVALID_ARGUMENT, details: where + decoded.error.message });
+        return;
+      }
+      core.recordDecoded(decoded.unknownFields);
+      core.onEvent(decoded.value).then(
+        (outcome) => {
+          const trailer = new grpc.Metadata();
+          if (outcome.fired.length > 0) trailer.set(FIRED_RULES_TRAILER, outcome.fired.join(','));
+          callback(null, outcome.response, trailer);
+        },
+        (error: unknown) => {
+          options.logger.error('grpc OnEvent failed', { error: String((error as Error)?.stack ?? error) });
+          callback({ code: grpc.status.INTERNAL, details: 'internal error' });
+        },
+      );
+    },
+  });
+  const definition = protoLoader.loadSync(WEBHOOK_PROTO, { includeDirs: [PROTO_ROOT], keepCase: true });
+  new ReflectionService(definition).addToServer(server);
+
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(formatAddress(options.host, options.port), grpc.ServerCredentials.createInsecure(), (error, bound) =>
+      error ? reject(error) : resolve(bound),
+    ),
+  );
+  return {
+    host: options.host,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        // tryShutdown stops accepting and lets in-flight calls complete.
+        server.tryShutdown(() => resolve());
+      }),
+  };
+}

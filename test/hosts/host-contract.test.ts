@@ -1,0 +1,119 @@
+import { createEmptyResponse, type Event } from '../../src/contract';
+import { WebhookCore, type EventProcessor } from '../../src/hosts';
+import { createGrpcAdapter, createHttpAdapter, type HostUnderTest } from './host-adapters';
+
+/**
+ * One contract, every host: the same cases run through the HTTP host (supertest)
+ * and the gRPC host (a real grpc-js client over loopback), so no behaviour can
+ * differ between them. Host-specific behaviour lives in http-host / grpc-host tests.
+ */
+
+/** Answers with every kind of output, derived from the event, so each field crosses each wire. */
+const echoProcessor: EventProcessor = {
+  process(event: Event) {
+    const vars = event.session_variables;
+    const response = createEmptyResponse();
+    if (vars['state.currentEvent'] === 'ECHO') {
+      response.actions_to_perform.push({ action: 'Verify', parameters: { person_id: vars['person.id'] ?? '' } });
+      response.session_variable_updates.push({ key: 'echo.count', value: String(Object.keys(vars).length) });
+      response.nodes_to_override.push({ node_names: ['A', 'B'], enable: false }, { node_names: ['C'], enable: true });
+      response.event_filter = { keys_to_ignore: ['audio.*'], values_to_ignore: {}, events_to_ignore: ['HEARTBEAT'] };
+      return { response, fired: ['test/echo', 'test/other'] };
+    }
+    return { response, fired: [] };
+  },
+};
+
+const hosts: [string, (core: WebhookCore) => Promise<HostUnderTest>][] = [
+  ['HTTP', async (core) => createHttpAdapter(core)],
+  ['gRPC', (core) => createGrpcAdapter(core)],
+];
+
+describe.each(hosts)('host contract: %s', (_name, createHost) => {
+  let host: HostUnderTest;
+  beforeAll(async () => {
+    host = await createHost(new WebhookCore({ processor: echoProcessor }));
+  });
+  afterAll(() => host.close());
+
+  it('answers a valid event with result_code 200', async () => {
+    expect(await host.send({ 'state.currentEvent': 'X' })).toEqual({ ok: true, response: { result_code: 200 }, fired: undefined });
+  });
+
+  it('carries every response field across the wire', async () => {
+    const reply = await host.send({ 'state.currentEvent': 'ECHO', 'person.id': 'p-7' });
+    expect(reply).toEqual({
+      ok: true,
+      fired: 'test/echo,test/other',
+      response: {
+        result_code: 200,
+        actions_to_perform: [{ action: 'Verify', parameters: { person_id: 'p-7' } }],
+        session_variable_updates: [{ key: 'echo.count', value: '2' }],
+        nodes_to_override: [
+          { node_names: ['A', 'B'], enable: false },
+          { node_names: ['C'], enable: true },
+        ],
+        event_filter: { keys_to_ignore: ['audio.*'], events_to_ignore: ['HEARTBEAT'] },
+      },
+    });
+  });
+
+  it('answers an event of 1,000 variables, all of them seen by the rules', async () => {
+    const variables: Record<string, string> = { 'state.currentEvent': 'ECHO' };
+    for (let i = 1; i < 1000; i++) variables[`custom.var${i}`] = `value-${i}-${'x'.repeat(20)}`;
+    const reply = await host.send(variables);
+    expect(reply.ok && reply.response.session_variable_updates).toEqual([{ key: 'echo.count', value: '1000' }]);
+  });
+
+  it('answers an event with no session variables', async () => {
+    expect(await host.send({})).toEqual({ ok: true, response: { result_code: 200 }, fired: undefined });
+  });
+
+  it('ignores unknown fields and counts them', async () => {
+    const before = host.core.metrics.snapshot()['rulehook_unknown_fields_total'] ?? 0;
+    const reply = await host.sendWithUnknownField({ 'state.currentEvent': 'ECHO' });
+    expect(reply.ok && reply.response.session_variable_updates).toEqual([{ key: 'echo.count', value: '1' }]);
+    expect(host.core.metrics.snapshot()['rulehook_unknown_fields_total']).toBe(before + 1);
+  });
+
+  it('rejects invalid UTF-8 in a value, naming the variable', async () => {
+    expect(await host.sendInvalidUtf8Value('caller.name')).toEqual({
+      ok: false,
+      field: 'session_variables["caller.name"]',
+      message: 'value is not valid UTF-8',
+    });
+  });
+
+  it('rejects invalid UTF-8 in a key', async () => {
+    const reply = await host.sendInvalidUtf8Key();
+    expect(reply).toEqual({ ok: false, field: 'session_variables', message: expect.stringMatching(/^a key is not valid UTF-8/) });
+  });
+
+  it('counts rejected events and keeps serving after them', async () => {
+    const before = host.core.metrics.snapshot()['rulehook_invalid_events_total'] ?? 0;
+    await host.sendInvalidUtf8Value('a');
+    await host.sendInvalidUtf8Key();
+    expect(host.core.metrics.snapshot()['rulehook_invalid_events_total']).toBe(before + 2);
+    expect(await host.send({ 'state.currentEvent': 'X' })).toMatchObject({ ok: true, response: { result_code: 200 } });
+  });
+
+  it('answers result_code 500 when processing fails, and keeps serving', async () => {
+    const failing = await createHost(
+      new WebhookCore({
+        processor: {
+          process: (e) => {
+            if (e.session_variables['boom'] === '1') throw new Error('bug');
+            return { response: createEmptyResponse(), fired: [] };
+          },
+        },
+      }),
+    );
+    try {
+      expect(await failing.send({ boom: '1' })).toEqual({ ok: true, response: { result_code: 500 }, fired: undefined });
+      expect(await failing.send({ boom: '0' })).toEqual({ ok: true, response: { result_code: 200 }, fired: undefined });
+      expect(failing.core.metrics.snapshot()['rulehook_event_failures_total']).toBe(1);
+    } finally {
+      await failing.close();
+    }
+  });
+});

@@ -1,0 +1,150 @@
+import http from 'node:http';
+import request from 'supertest';
+import { createHttpHandler, emptyProcessor, startHttpHost, WebhookCore } from '../../src/hosts';
+import { silentLogger } from '../../src/observability/logger';
+
+const LIMIT = 1024;
+
+function makeListener(core = new WebhookCore({ processor: emptyProcessor })) {
+  return createHttpHandler(core, { maxBodyBytes: LIMIT, logger: silentLogger });
+}
+
+const listener = makeListener();
+const postJson = (body: unknown) =>
+  request(listener).post('/v1/events').set('content-type', 'application/json').send(JSON.stringify(body));
+
+describe('HTTP host: POST /v1/events', () => {
+  it('answers with JSON and result_code 200', async () => {
+    const res = await postJson({ session_variables: { 'state.currentEvent': 'X' } });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.text).toBe('{"result_code":200}');
+  });
+
+  it('accepts lowerCamelCase input and a charset parameter', async () => {
+    const res = await request(listener)
+      .post('/v1/events')
+      .set('content-type', 'application/json; charset=UTF-8')
+      .send('{"sessionVariables":{"state.currentEvent":"X"}}');
+    expect(res.status).toBe(200);
+  });
+
+  it.each([
+    ['a body that is not an object', '[1,2]', undefined, 'expected the body to be a JSON object (an Event), got an array'],
+    ['malformed JSON', '{"session_variables":', undefined, /^request body is not valid JSON: /],
+    ['an empty body', '', undefined, /^request body is not valid JSON: /],
+    ['session_variables not an object', '{"session_variables":"x"}', 'session_variables', /got a string$/],
+    ['a non-string value', '{"session_variables":{"n":1}}', 'session_variables["n"]', /^expected a string value, got a number/],
+    ['both field spellings', '{"session_variables":{},"sessionVariables":{}}', 'session_variables', /given twice/],
+  ])('rejects %s with 400 INVALID_ARGUMENT', async (_case, body, field, message) => {
+    const res = await request(listener).post('/v1/events').set('content-type', 'application/json').send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('INVALID_ARGUMENT');
+    expect(res.body.error.field).toBe(field);
+    expect(res.body.error.message).toEqual(typeof message === 'string' ? message : expect.stringMatching(message));
+  });
+
+  it.each([['text/plain'], ['application/x-www-form-urlencoded'], ['application/json; charset=latin1']])(
+    'rejects content-type %s with 415',
+    async (type) => {
+      const res = await request(listener).post('/v1/events').set('content-type', type).send('{}');
+      expect(res.status).toBe(415);
+      expect(res.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    },
+  );
+
+  it('rejects a request without content-type with 415', async () => {
+    const res = await request(listener).post('/v1/events').send(Buffer.from('{}'));
+    expect(res.status).toBe(415);
+  });
+
+  it('rejects a body over the limit with 413, by declared length', async () => {
+    const res = await postJson({ session_variables: { big: 'x'.repeat(LIMIT) } });
+    expect(res.status).toBe(413);
+    expect(res.body.error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: `request body is larger than the limit of ${LIMIT} bytes` });
+  });
+
+  it('rejects a chunked body over the limit with 413, and keeps serving', async () => {
+    const host = await startHttpHost(new WebhookCore({ processor: emptyProcessor }), {
+      host: '127.0.0.1',
+      port: 0,
+      maxBodyBytes: LIMIT,
+      logger: silentLogger,
+    });
+    try {
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = http.request(
+          { host: '127.0.0.1', port: host.port, method: 'POST', path: '/v1/events', headers: { 'content-type': 'application/json' } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on('error', reject);
+        req.write('{"session_variables":{"a":"');
+        for (let i = 0; i < 4; i++) req.write('y'.repeat(512));
+        req.end('"}}');
+      });
+      expect(status).toBe(413);
+      const ok = await fetch(`http://127.0.0.1:${host.port}/v1/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(ok.status).toBe(200);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('accepts a query string on the event path', async () => {
+    const res = await request(listener).post('/v1/events?trace=1').set('content-type', 'application/json').send('{}');
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('HTTP host: other paths', () => {
+  it('GET /healthz answers ok', async () => {
+    const res = await request(listener).get('/healthz');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+
+  it('GET /readyz is 503 until a processor is installed, then 200', async () => {
+    const core = new WebhookCore();
+    const l = makeListener(core);
+    expect((await request(l).get('/readyz')).status).toBe(503);
+    core.setProcessor(emptyProcessor);
+    const res = await request(l).get('/readyz');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ready' });
+  });
+
+  it('GET /metrics lists the counters in Prometheus text format', async () => {
+    const core = new WebhookCore({ processor: emptyProcessor });
+    const l = makeListener(core);
+    await request(l).post('/v1/events').set('content-type', 'application/json').send('{}');
+    const res = await request(l).get('/metrics');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.text).toContain('# TYPE rulehook_events_total counter\nrulehook_events_total 1\n');
+  });
+
+  it('answers an unknown path with a JSON 404', async () => {
+    const res = await request(listener).get('/v2/nothing');
+    expect(res.status).toBe(404);
+    expect(res.body.error).toEqual({ code: 'NOT_FOUND', message: 'no such path: GET /v2/nothing' });
+  });
+
+  it.each([
+    ['get', '/v1/events', 'POST'],
+    ['put', '/v1/events', 'POST'],
+    ['post', '/healthz', 'GET, HEAD'],
+    ['delete', '/readyz', 'GET, HEAD'],
+  ] as const)('answers %s %s with 405 and Allow: %s', async (method, path, allow) => {
+    const res = await request(listener)[method](path);
+    expect(res.status).toBe(405);
+    expect(res.headers['allow']).toBe(allow);
+    expect(res.body.error.code).toBe('METHOD_NOT_ALLOWED');
+  });
+});

@@ -1,0 +1,57 @@
+import * as grpc from '@grpc/grpc-js';
+import { buildSpecWebhookTypes } from './spec-types';
+
+const ON_EVENT = '/vendor.biosec.v1.CustomBusinessLogic/OnEvent';
+const types = buildSpecWebhookTypes();
+
+export type GrpcReply =
+  | { ok: true; response: Record<string, unknown>; trailer: grpc.Metadata }
+  | { ok: false; code: grpc.status; details: string };
+
+/**
+ * A real grpc-js client over loopback that sends raw request bytes (so tests can
+ * send malformed ones) and decodes replies with types built from the spec.
+ */
+export class RawWebhookClient {
+  private readonly client: grpc.Client;
+
+  constructor(address: string) {
+    this.client = new grpc.Client(address, grpc.credentials.createInsecure());
+  }
+
+  /** Encodes `variables` with the spec-built Event type and calls OnEvent. */
+  sendVariables(variables: Record<string, string>): Promise<GrpcReply> {
+    return this.sendBytes(Buffer.from(types.Event.encode(types.Event.create({ session_variables: variables })).finish()));
+  }
+
+  sendBytes(bytes: Buffer): Promise<GrpcReply> {
+    return new Promise((resolve) => {
+      // grpc-js calls back before it emits 'status' (which carries the trailer): settle on 'status'.
+      let reply: GrpcReply | undefined;
+      const call = this.client.makeUnaryRequest<Buffer, Record<string, unknown>>(
+        ON_EVENT,
+        (b) => b,
+        (b) =>
+          types.CustomLogicResponse.toObject(types.CustomLogicResponse.decode(b), {
+            defaults: false,
+            arrays: false,
+            objects: false,
+          }),
+        bytes,
+        (error, response) => {
+          reply = error
+            ? { ok: false, code: error.code, details: error.details }
+            : { ok: true, response: response as Record<string, unknown>, trailer: new grpc.Metadata() };
+        },
+      );
+      call.on('status', (status) => {
+        if (reply?.ok) reply.trailer = status.metadata;
+        resolve(reply ?? { ok: false, code: status.code, details: status.details });
+      });
+    });
+  }
+
+  close(): void {
+    this.client.close();
+  }
+}
