@@ -1,0 +1,45 @@
+import type { LoadedRuleset } from '../spec';
+import type { CompileConditionContext, CompiledCondition } from './compile-condition';
+import { compileCondition } from './compile-condition';
+import { compileRule } from './compile-rule';
+import type { CompiledRule, CompiledRuleset } from './compiled-rule';
+
+/**
+ * Compiles one validated ruleset. Named conditions are compiled on first
+ * reference and shared by every rule that refers to them.
+ */
+export function compileRuleset(loaded: LoadedRuleset): CompiledRuleset {
+  const spec = loaded.spec;
+  const named = new Map<string, CompiledCondition>();
+  const context: CompileConditionContext = {
+    resolveList(name) {
+      const list = spec.lists?.[name];
+      if (list === undefined) throw new TypeError(`unknown list ${name} after validation`);
+      return list;
+    },
+    resolveRef(name) {
+      let compiled = named.get(name);
+      if (compiled === undefined) {
+        const condition = spec.conditions?.[name];
+        if (condition === undefined) throw new TypeError(`unknown condition ${name} after validation`);
+        compiled = compileCondition(condition, context);
+        named.set(name, compiled);
+      }
+      return compiled;
+    },
+  };
+  const rules: CompiledRule[] = [];
+  const disabledRules: string[] = [];
+  spec.rules.forEach((ruleSpec, order) => {
+    if (ruleSpec.enabled === false) disabledRules.push(`${spec.ruleset}/${ruleSpec.id}`);
+    else rules.push(compileRule(ruleSpec, { ruleset: spec.ruleset, file: loaded.file, order }, context));
+  });
+  rules.sort((a, b) => b.priority - a.priority || a.order - b.order);
+  return {
+    name: spec.ruleset,
+    file: loaded.file,
+    when: spec.when === undefined ? undefined : compileCondition(spec.when, context),
+    rules,
+    disabledRules,
+  };
+}

@@ -1,0 +1,44 @@
+import type { CompiledCondition } from './compile-condition';
+import type { CompiledTemplate } from './compile-template';
+import type { FilterAddition } from '../../filter/effective-filter';
+import type { SpecPath } from '../spec';
+
+export interface CompiledOperation {
+  action: string;
+  parameters: readonly (readonly [string, CompiledTemplate])[];
+}
+
+/** A rule ready to evaluate: everything derivable from its source is computed here, once. */
+export interface CompiledRule {
+  id: string;
+  /** `ruleset/rule`: how fired rules are reported. */
+  qualifiedId: string;
+  ruleset: string;
+  /** Where the rule is written, for diagnostics and explanations. */
+  file: string;
+  path: SpecPath;
+  priority: number;
+  /** Position among the ruleset's rules as written: breaks priority ties. */
+  order: number;
+  /** Undefined: the rule applies to every event. */
+  on: readonly string[] | undefined;
+  matchesEvent(name: string): boolean;
+  condition: CompiledCondition | undefined;
+  stop: boolean;
+  once: boolean;
+  schedule: readonly CompiledOperation[];
+  set: readonly (readonly [string, CompiledTemplate])[];
+  disable: readonly string[];
+  enable: readonly string[];
+  filter: FilterAddition | undefined;
+}
+
+export interface CompiledRuleset {
+  name: string;
+  file: string;
+  when: CompiledCondition | undefined;
+  /** Enabled rules, by priority (higher first) then written order. */
+  rules: readonly CompiledRule[];
+  /** Ids of rules written with `enabled: false`, kept for coverage and explanations. */
+  disabledRules: readonly string[];
+}

@@ -1,0 +1,32 @@
+import type { SessionVariables } from '../../contract';
+import { parseFiniteNumber } from '../operators';
+
+/**
+ * What compiled rules read for one event. Lookups are own-string checks
+ * (decoded events hold only string values, and Object.prototype has no string
+ * properties). Numbers are parsed at most once per variable per event.
+ */
+export class EventView {
+  private numbers: Map<string, number | undefined> | undefined;
+
+  constructor(
+    readonly variables: SessionVariables,
+    /** Keys added or changed since the session's previous event; undefined when served statelessly. */
+    readonly delta: readonly string[] | undefined = undefined,
+  ) {}
+
+  get(key: string): string | undefined {
+    const value = this.variables[key];
+    return typeof value === 'string' ? value : undefined;
+  }
+
+  /** The variable read as a finite number, or undefined when missing or not numeric. */
+  number(key: string): number | undefined {
+    this.numbers ??= new Map();
+    if (this.numbers.has(key)) return this.numbers.get(key);
+    const text = this.get(key);
+    const value = text === undefined ? undefined : parseFiniteNumber(text);
+    this.numbers.set(key, value);
+    return value;
+  }
+}
