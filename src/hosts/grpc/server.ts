@@ -1,10 +1,9 @@
 import * as grpc from '@grpc/grpc-js';
-import { ReflectionService } from '@grpc/reflection';
-import * as protoLoader from '@grpc/proto-loader';
-import { PROTO_ROOT, WEBHOOK_PROTO, type CustomLogicResponse, type Decoded, type Event } from '../../contract';
+import type { CustomLogicResponse, Decoded, Event } from '../../contract';
 import type { WebhookCore } from '../core';
 import type { RunningHost } from '../running-host';
 import type { Logger } from '../../observability/logger';
+import { addWebhookReflection } from './reflection';
 import { customBusinessLogicService } from './service-definition';
 
 /** Trailing metadata listing the rules that fired (`ruleset/rule`, comma-separated, in firing order). */
@@ -52,8 +51,7 @@ export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions)
       );
     },
   });
-  const definition = protoLoader.loadSync(WEBHOOK_PROTO, { includeDirs: [PROTO_ROOT], keepCase: true });
-  new ReflectionService(definition).addToServer(server);
+  addWebhookReflection(server);
 
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync(formatAddress(options.host, options.port), grpc.ServerCredentials.createInsecure(), (error, bound) =>

@@ -1,0 +1,111 @@
+import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
+import path from 'node:path';
+import protobuf from 'protobufjs';
+import * as descriptor from 'protobufjs/ext/descriptor';
+import { emptyProcessor, startGrpcHost, WebhookCore, type RunningHost } from '../../src/hosts';
+import type { Event } from '../../src/contract';
+import { silentLogger } from '../../src/observability/logger';
+import { RawWebhookClient } from '../support/grpc-client';
+
+const REFLECTION_PROTO = path.join(
+  path.dirname(require.resolve('@grpc/reflection/package.json')),
+  'build/proto/grpc/reflection/v1/reflection.proto',
+);
+
+interface ReflectionReply {
+  list_services_response?: { service: { name: string }[] };
+  file_descriptor_response?: { file_descriptor_proto: Buffer[] };
+  error_response?: { error_message: string };
+}
+
+/** Asks the server's reflection service one question, as grpcurl would. */
+function askReflection(address: string, request: Record<string, string>): Promise<ReflectionReply> {
+  const definition = protoLoader.loadSync(REFLECTION_PROTO, { keepCase: true });
+  const pkg = grpc.loadPackageDefinition(definition) as unknown as {
+    grpc: { reflection: { v1: { ServerReflection: grpc.ServiceClientConstructor } } };
+  };
+  const client = new pkg.grpc.reflection.v1.ServerReflection(address, grpc.credentials.createInsecure());
+  return new Promise((resolve, reject) => {
+    const call = (client as unknown as { ServerReflectionInfo(): grpc.ClientDuplexStream<unknown, ReflectionReply> }).ServerReflectionInfo();
+    call.on('data', (reply: ReflectionReply) => {
+      resolve(reply);
+      call.end();
+      client.close();
+    });
+    call.on('error', reject);
+    call.write(request);
+  });
+}
+
+describe('gRPC host', () => {
+  let host: RunningHost;
+  let client: RawWebhookClient;
+  let address: string;
+  const seen: string[] = [];
+  beforeAll(async () => {
+    const recording = {
+      process: (e: Event) => {
+        seen.push(e.session_variables['state.currentEvent'] ?? '');
+        return emptyProcessor.process(e);
+      },
+    };
+    host = await startGrpcHost(new WebhookCore({ processor: recording }), {
+      host: '127.0.0.1',
+      port: 0,
+      maxMessageBytes: 4096,
+      logger: silentLogger,
+    });
+    address = `127.0.0.1:${host.port}`;
+    client = new RawWebhookClient(address);
+  });
+  afterAll(async () => {
+    client.close();
+    await host.close();
+  });
+
+  it('lists the webhook service through reflection', async () => {
+    const reply = await askReflection(address, { list_services: '' });
+    expect(reply.list_services_response?.service.map((s) => s.name)).toContain('vendor.biosec.v1.CustomBusinessLogic');
+  });
+
+  it('describes OnEvent through reflection well enough to call it, with protoc-style map entry names', async () => {
+    const reply = await askReflection(address, { file_containing_symbol: 'vendor.biosec.v1.CustomBusinessLogic' });
+    const files = (reply.file_descriptor_response?.file_descriptor_proto ?? []).map((b) => descriptor.FileDescriptorProto.decode(b));
+    const webhookFile = files.find((f) => (f as unknown as { package: string }).package === 'vendor.biosec.v1') as unknown as {
+      messageType: { name: string; nestedType: { name: string }[] }[];
+    };
+    const event = webhookFile.messageType.find((m) => m.name === 'Event');
+    expect(event?.nestedType.map((n) => n.name)).toEqual(['SessionVariablesEntry']);
+
+    // A client that knows nothing but what reflection said: build the types from the descriptors and call.
+    const root = (protobuf.Root as unknown as { fromDescriptor(set: unknown): protobuf.Root }).fromDescriptor({ file: files });
+    const Event = root.lookupType('vendor.biosec.v1.Event');
+    const Response = root.lookupType('vendor.biosec.v1.CustomLogicResponse');
+    // protobufjs builds a map field from descriptors as its repeated entry messages (the same wire bytes).
+    const request = Event.fromObject({ session_variables: [{ key: 'state.currentEvent', value: 'REFLECTED' }] });
+    const bytes = Buffer.from(Event.encode(request).finish());
+    const raw = await new Promise<Buffer>((resolve, reject) =>
+      new grpc.Client(address, grpc.credentials.createInsecure()).makeUnaryRequest(
+        '/vendor.biosec.v1.CustomBusinessLogic/OnEvent',
+        (b: Buffer) => b,
+        (b: Buffer) => b,
+        bytes,
+        (error, value) => (error ? reject(error) : resolve(value as Buffer)),
+      ),
+    );
+    expect(Response.toObject(Response.decode(raw))).toEqual({ result_code: 200 });
+    expect(seen).toContain('REFLECTED');
+  });
+
+  it('answers malformed protobuf with INVALID_ARGUMENT', async () => {
+    const reply = await client.sendBytes(Buffer.from([0x0a, 0x05, 0x01]));
+    expect(reply).toEqual({ ok: false, code: grpc.status.INVALID_ARGUMENT, details: expect.stringMatching(/^malformed protobuf Event: /) });
+  });
+
+  it('refuses a message over the configured size with RESOURCE_EXHAUSTED, and keeps serving', async () => {
+    const reply = await client.sendVariables({ big: 'x'.repeat(8192) });
+    expect(reply.ok === false && reply.code).toBe(grpc.status.RESOURCE_EXHAUSTED);
+    expect((await client.sendVariables({ 'state.currentEvent': 'X' })).ok).toBe(true);
+  });
+});
