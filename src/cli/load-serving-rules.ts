@@ -1,11 +1,47 @@
+import { formatDiagnostics, hasErrors } from '../diagnostics';
 import type { EventProcessor } from '../hosts';
-import { emptyProcessor } from '../hosts';
 import type { Metrics } from '../observability/metrics';
+import { RuleProcessor } from '../processor/rule-processor';
+import { RuleBook } from '../rules/compile/rule-book';
+import { loadRules } from '../rules/load';
 import type { CliIO } from './io';
+import { shouldColor } from './validate';
 
 export type ServingRules = { ok: true; processor: EventProcessor; summary: string } | { ok: false };
 
-/** Loads and compiles the rules `serve` runs; prints diagnostics and fails on an invalid rule set. */
-export async function loadServingRules(rulesPath: string, _io: CliIO, _metrics: Metrics): Promise<ServingRules> {
-  return { ok: true, processor: emptyProcessor, summary: `no rules (${rulesPath})` };
+export interface ServingRulesOptions {
+  catalog?: string;
+}
+
+/**
+ * Loads and compiles the rules `serve` runs. Diagnostics are printed exactly as
+ * `rulehook validate` prints them; any error refuses the whole rule set (serving
+ * part of a rule set could answer calls in ways nobody wrote).
+ */
+export async function loadServingRules(
+  rulesPath: string,
+  io: CliIO,
+  metrics: Metrics,
+  options: ServingRulesOptions = {},
+): Promise<ServingRules> {
+  const loaded = await loadRules(
+    [rulesPath],
+    options.catalog === undefined ? { cwd: io.cwd } : { cwd: io.cwd, catalog: options.catalog },
+  );
+  if (loaded.diagnostics.length > 0) {
+    io.stderr.write(
+      formatDiagnostics(loaded.diagnostics, loaded.sources, { format: 'human', color: shouldColor(io) }),
+    );
+  }
+  if (hasErrors(loaded.diagnostics)) {
+    io.stderr.write(`rulehook serve: refusing to start: ${rulesPath} has errors (see above)\n`);
+    return { ok: false };
+  }
+  const book = RuleBook.compile(loaded.rulesets, loaded.catalog?.spec.events ?? []);
+  const rulesets = book.rulesets.length;
+  return {
+    ok: true,
+    processor: new RuleProcessor(book, metrics),
+    summary: `${book.ruleCount} enabled rule${book.ruleCount === 1 ? '' : 's'} in ${rulesets} ruleset${rulesets === 1 ? '' : 's'} from ${rulesPath}`,
+  };
 }

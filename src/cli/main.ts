@@ -1,8 +1,10 @@
 #!/usr/bin/env node
+import { suggestName } from '../diagnostics';
 import type { CliIO, CommandRunner } from './io';
 import { EXIT_USAGE } from './parse-options';
 import { readPackageVersion } from './package-info';
 import { runServe } from './serve';
+import { runValidate } from './validate';
 
 const USAGE = `Usage: rulehook <command> [options]
 
@@ -20,6 +22,7 @@ export async function runCli(args: string[], io: CliIO, signal?: AbortSignal): P
   const [command, ...rest] = args;
   const commands: Record<string, CommandRunner> = {
     serve: (a, i) => runServe(a, i, { signal }),
+    validate: runValidate,
   };
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     io.stdout.write(USAGE);
@@ -31,7 +34,9 @@ export async function runCli(args: string[], io: CliIO, signal?: AbortSignal): P
   }
   const run = commands[command];
   if (run === undefined) {
-    io.stderr.write(`rulehook: unknown command ${JSON.stringify(command)}\n\n${USAGE}`);
+    const suggestion = suggestName(command, Object.keys(commands));
+    const hint = suggestion === undefined ? '' : `; did you mean '${suggestion}'?`;
+    io.stderr.write(`rulehook: unknown command ${JSON.stringify(command)}${hint}\n\n${USAGE}`);
     return EXIT_USAGE;
   }
   return run(rest, io);

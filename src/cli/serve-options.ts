@@ -6,6 +6,7 @@ import type { LogLevel } from '../observability/logger';
 
 export interface ServeOptions {
   rules: string;
+  catalog: string | undefined;
   host: string;
   httpPort: number | undefined;
   grpcPort: number | undefined;
@@ -20,6 +21,7 @@ Serve the webhook over HTTP (POST /v1/events) and gRPC (vendor.biosec.v1.CustomB
 
 Options:
   --rules PATH               rule file or directory (default: the shipped rules/)
+  --catalog FILE             catalog to check names against (default: catalog.yaml of the rules directory)
   --host HOST                address to bind (default: 127.0.0.1)
   --http-port PORT           HTTP port, 0 for any free port (default: 8080)
   --grpc-port PORT           gRPC port, 0 for any free port (default: 50051)
@@ -39,6 +41,7 @@ export function parseServeOptions(args: string[], io: CliIO): ServeOptions | 'he
     args,
     {
       rules: { type: 'string' },
+      catalog: { type: 'string' },
       host: { type: 'string', default: '127.0.0.1' },
       'http-port': { type: 'string', default: '8080' },
       'grpc-port': { type: 'string', default: '50051' },
@@ -58,12 +61,16 @@ export function parseServeOptions(args: string[], io: CliIO): ServeOptions | 'he
   const grpcPort = parsePort(v['grpc-port'] as string, '--grpc-port');
   const maxMessageBytes = parsePositiveInt(v['max-message-bytes'] as string, '--max-message-bytes');
   const shutdownTimeoutMs = parsePositiveInt(v['shutdown-timeout'] as string, '--shutdown-timeout');
-  for (const r of [httpPort, grpcPort, maxMessageBytes, shutdownTimeoutMs]) if (typeof r === 'string') return r;
+  for (const r of [httpPort, grpcPort, maxMessageBytes, shutdownTimeoutMs])
+    if (typeof r === 'string') return r;
   const logLevel = v['log-level'] as string;
-  if (!LOG_LEVELS.includes(logLevel)) return `--log-level expects one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(logLevel)}`;
-  if (v['no-http'] === true && v['no-grpc'] === true) return '--no-http and --no-grpc together leave nothing to serve';
+  if (!LOG_LEVELS.includes(logLevel))
+    return `--log-level expects one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(logLevel)}`;
+  if (v['no-http'] === true && v['no-grpc'] === true)
+    return '--no-http and --no-grpc together leave nothing to serve';
   return {
     rules: typeof v.rules === 'string' ? path.resolve(io.cwd, v.rules) : DEFAULT_RULES_DIR,
+    catalog: typeof v.catalog === 'string' ? path.resolve(io.cwd, v.catalog) : undefined,
     host: v.host as string,
     httpPort: v['no-http'] === true ? undefined : (httpPort as number),
     grpcPort: v['no-grpc'] === true ? undefined : (grpcPort as number),

@@ -29,16 +29,28 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
   }
   const logger = createJsonLogger(io.stderr, options.logLevel);
   const core = new WebhookCore({ logger });
-  const rules = await loadServingRules(options.rules, io, core.metrics);
+  const rules = await loadServingRules(
+    options.rules,
+    io,
+    core.metrics,
+    options.catalog === undefined ? {} : { catalog: options.catalog },
+  );
   if (!rules.ok) return 1;
   core.setProcessor(rules.processor);
   io.stdout.write(`rulehook: serving ${rules.summary}\n`);
 
   const hosts: { http?: RunningHost; grpc?: RunningHost } = {};
-  const hostOptions = { host: options.host, logger, maxBodyBytes: options.maxMessageBytes, maxMessageBytes: options.maxMessageBytes };
+  const hostOptions = {
+    host: options.host,
+    logger,
+    maxBodyBytes: options.maxMessageBytes,
+    maxMessageBytes: options.maxMessageBytes,
+  };
   try {
-    if (options.httpPort !== undefined) hosts.http = await startHttpHost(core, { ...hostOptions, port: options.httpPort });
-    if (options.grpcPort !== undefined) hosts.grpc = await startGrpcHost(core, { ...hostOptions, port: options.grpcPort });
+    if (options.httpPort !== undefined)
+      hosts.http = await startHttpHost(core, { ...hostOptions, port: options.httpPort });
+    if (options.grpcPort !== undefined)
+      hosts.grpc = await startGrpcHost(core, { ...hostOptions, port: options.grpcPort });
   } catch (error) {
     io.stderr.write(`rulehook serve: cannot listen: ${(error as Error).message}\n`);
     await Promise.all(Object.values(hosts).map((h) => h.close()));
@@ -53,7 +65,9 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
   const closed = Promise.all(Object.values(hosts).map((h) => h.close())).then(() => true);
   const finished = await Promise.race([closed, delay(options.shutdownTimeoutMs).then(() => false)]);
   if (!finished) {
-    io.stderr.write(`rulehook serve: in-flight requests still running after ${options.shutdownTimeoutMs} ms; exiting\n`);
+    io.stderr.write(
+      `rulehook serve: in-flight requests still running after ${options.shutdownTimeoutMs} ms; exiting\n`,
+    );
     return 1;
   }
   io.stdout.write('rulehook: stopped\n');

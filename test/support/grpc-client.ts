@@ -21,7 +21,9 @@ export class RawWebhookClient {
 
   /** Encodes `variables` with the spec-built Event type and calls OnEvent. */
   sendVariables(variables: Record<string, string>): Promise<GrpcReply> {
-    return this.sendBytes(Buffer.from(types.Event.encode(types.Event.create({ session_variables: variables })).finish()));
+    return this.sendBytes(
+      Buffer.from(types.Event.encode(types.Event.create({ session_variables: variables })).finish()),
+    );
   }
 
   sendBytes(bytes: Buffer): Promise<GrpcReply> {

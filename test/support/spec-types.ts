@@ -48,5 +48,8 @@ export function buildSpecWebhookTypes(): { Event: protobuf.Type; CustomLogicResp
 
 /** Converts a decoded response to plain data in the same shape as rulehook's JSON output. */
 export function toPlainResponse(type: protobuf.Type, message: protobuf.Message): Record<string, unknown> {
-  return type.toObject(message, { defaults: false, arrays: false, objects: false }) as Record<string, unknown>;
+  return type.toObject(message, { defaults: false, arrays: false, objects: false }) as Record<
+    string,
+    unknown
+  >;
 }

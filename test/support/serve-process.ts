@@ -1,0 +1,62 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+export const BUILT_CLI = path.resolve(__dirname, '../../dist/cli/main.js');
+
+export interface ServeProcess {
+  child: ChildProcessWithoutNullStreams;
+  httpPort: number | undefined;
+  grpcPort: number | undefined;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
+}
+
+/** Runs the built `rulehook` binary (npm test builds it first) and waits until it prints where it listens. */
+export function startServeProcess(args: string[], timeoutMs = 15_000): Promise<ServeProcess> {
+  if (!existsSync(BUILT_CLI))
+    throw new Error(`${BUILT_CLI} is missing: run \`npm run build\` (npm test does) first`);
+  const child = spawn(process.execPath, [
+    BUILT_CLI,
+    'serve',
+    '--http-port',
+    '0',
+    '--grpc-port',
+    '0',
+    ...args,
+  ]);
+  let out = '';
+  let err = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const wantHttp = !args.includes('--no-http');
+  const wantGrpc = !args.includes('--no-grpc');
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`serve did not start within ${timeoutMs} ms\nstdout: ${out}\nstderr: ${err}`));
+    }, timeoutMs);
+    const check = (): void => {
+      const http = /HTTP listening on http:\/\/[^\s]+:(\d+)/.exec(out);
+      const grpc = /gRPC listening on [^\s]+:(\d+)/.exec(out);
+      if ((wantHttp && !http) || (wantGrpc && !grpc)) return;
+      clearTimeout(timer);
+      resolve({
+        child,
+        httpPort: http ? Number(http[1]) : undefined,
+        grpcPort: grpc ? Number(grpc[1]) : undefined,
+        stdout: () => out,
+        stderr: () => err,
+        exited,
+      });
+    };
+    child.stdout.on('data', check);
+    exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve exited with ${code} before listening\nstdout: ${out}\nstderr: ${err}`));
+    });
+  });
+}
