@@ -10,6 +10,8 @@ export const DEFAULT_RULES_DIR = path.join(PACKAGE_ROOT, 'rules');
 let version: string | undefined;
 
 export function readPackageVersion(): string {
-  version ??= (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+  version ??= (
+    JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }
+  ).version;
   return version;
 }

@@ -3,7 +3,11 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 export type ParsedArgs =
-  | { ok: true; values: Record<string, string | boolean | (string | boolean)[] | undefined>; positionals: string[] }
+  | {
+      ok: true;
+      values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+      positionals: string[];
+    }
   | { ok: false; message: string };
 
 /** Exit code of a command given wrong flags or arguments (distinct from 1: "the check failed"). */
@@ -22,7 +26,8 @@ export function parseCommandArgs(args: string[], options: Options, allowPosition
 /** Parses a TCP port flag: an integer from 0 (any free port) to 65535. */
 export function parsePort(value: string, flag: string): number | string {
   const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65535) return `${flag} expects a port number from 0 to 65535, got ${JSON.stringify(value)}`;
+  if (!/^\d+$/.test(value) || port > 65535)
+    return `${flag} expects a port number from 0 to 65535, got ${JSON.stringify(value)}`;
   return port;
 }
 

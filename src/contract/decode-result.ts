@@ -10,7 +10,11 @@ export interface DecodeError {
 }
 
 export type Decoded<T> =
-  | { ok: true; value: T; /** Fields ignored because this version does not know them. */ unknownFields: number }
+  | {
+      ok: true;
+      value: T;
+      /** Fields ignored because this version does not know them. */ unknownFields: number;
+    }
   | { ok: false; error: DecodeError };
 
 export function decodeFailure(message: string, field?: string): { ok: false; error: DecodeError } {

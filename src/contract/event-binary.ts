@@ -39,9 +39,13 @@ export function decodeEventBinary(bytes: Buffer): Decoded<Event> {
         else reader.skipType(entryTag & 7);
       }
       if (!keyValid) {
-        return decodeFailure(`a key is not valid UTF-8 (read as ${JSON.stringify(key)})`, 'session_variables');
+        return decodeFailure(
+          `a key is not valid UTF-8 (read as ${JSON.stringify(key)})`,
+          'session_variables',
+        );
       }
-      if (!valueValid) return decodeFailure('value is not valid UTF-8', mapEntryPath('session_variables', key));
+      if (!valueValid)
+        return decodeFailure('value is not valid UTF-8', mapEntryPath('session_variables', key));
       variables[key] = value;
     }
   } catch (e) {

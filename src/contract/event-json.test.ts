@@ -3,7 +3,11 @@ import { decodeEventJson, encodeEventJson } from './event-json';
 describe('decodeEventJson', () => {
   it('accepts the proto field name', () => {
     const r = decodeEventJson({ session_variables: { 'state.currentEvent': 'X' } });
-    expect(r).toEqual({ ok: true, value: { session_variables: { 'state.currentEvent': 'X' } }, unknownFields: 0 });
+    expect(r).toEqual({
+      ok: true,
+      value: { session_variables: { 'state.currentEvent': 'X' } },
+      unknownFields: 0,
+    });
   });
 
   it('accepts the lowerCamelCase JSON name', () => {
@@ -13,7 +17,10 @@ describe('decodeEventJson', () => {
 
   it('rejects both spellings of one field', () => {
     const r = decodeEventJson({ sessionVariables: {}, session_variables: {} });
-    expect(r).toEqual({ ok: false, error: { field: 'session_variables', message: expect.stringContaining('given twice') } });
+    expect(r).toEqual({
+      ok: false,
+      error: { field: 'session_variables', message: expect.stringContaining('given twice') },
+    });
   });
 
   it('treats a missing or null session_variables as an empty map (proto3)', () => {
@@ -36,14 +43,18 @@ describe('decodeEventJson', () => {
   ])('rejects a body that is not an object: %j', (body, described) => {
     const r = decodeEventJson(body);
     expect(r.ok).toBe(false);
-    expect(!r.ok && r.error.message).toBe(`expected the body to be a JSON object (an Event), got ${described}`);
+    expect(!r.ok && r.error.message).toBe(
+      `expected the body to be a JSON object (an Event), got ${described}`,
+    );
     expect(!r.ok && r.error.field).toBeUndefined();
   });
 
   it.each([[['a']], ['a=b'], [5]])('rejects session_variables that is not an object: %j', (variables) => {
     const r = decodeEventJson({ session_variables: variables });
     expect(!r.ok && r.error.field).toBe('session_variables');
-    expect(!r.ok && r.error.message).toMatch(/^expected an object mapping variable names to string values, got /);
+    expect(!r.ok && r.error.message).toMatch(
+      /^expected an object mapping variable names to string values, got /,
+    );
   });
 
   it('rejects a non-string value, naming the entry', () => {

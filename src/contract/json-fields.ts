@@ -24,7 +24,7 @@ export function readField(obj: Record<string, unknown>, names: FieldNames, path:
   if (snake !== undefined && camel !== undefined) {
     return decodeFailure(`field given twice, as "${names.proto}" and "${names.json}"`, path + names.proto);
   }
-  return { ok: true, value: (snake ?? camel) ?? undefined };
+  return { ok: true, value: snake ?? camel ?? undefined };
 }
 
 /** Counts keys of `obj` that name none of the known fields (in either spelling). */

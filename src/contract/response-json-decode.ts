@@ -25,18 +25,21 @@ function read(obj: Record<string, unknown>, proto: string, path: string): unknow
 
 function expectString(value: unknown, path: string): string {
   if (value === undefined) return '';
-  if (typeof value !== 'string') throw new Reject({ field: path, message: `expected a string, got ${describeJsonType(value)}` });
+  if (typeof value !== 'string')
+    throw new Reject({ field: path, message: `expected a string, got ${describeJsonType(value)}` });
   return value;
 }
 
 function expectObject(value: unknown, path: string): Record<string, unknown> {
-  if (!isPlainObject(value)) throw new Reject({ field: path, message: `expected an object, got ${describeJsonType(value)}` });
+  if (!isPlainObject(value))
+    throw new Reject({ field: path, message: `expected an object, got ${describeJsonType(value)}` });
   return value;
 }
 
 function expectList<T>(value: unknown, path: string, item: (v: unknown, p: string) => T): T[] {
   if (value === undefined) return [];
-  if (!Array.isArray(value)) throw new Reject({ field: path, message: `expected a list, got ${describeJsonType(value)}` });
+  if (!Array.isArray(value))
+    throw new Reject({ field: path, message: `expected a list, got ${describeJsonType(value)}` });
   return value.map((v, i) => item(v, `${path}[${i}]`));
 }
 
@@ -51,9 +54,17 @@ function expectStringMap(value: unknown, path: string): Record<string, string> {
 function decodeFilter(value: unknown, path: string): EventFilterAction {
   const obj = expectObject(value, path);
   return {
-    keys_to_ignore: expectList(read(obj, 'keys_to_ignore', path + '.'), `${path}.keys_to_ignore`, expectString),
+    keys_to_ignore: expectList(
+      read(obj, 'keys_to_ignore', path + '.'),
+      `${path}.keys_to_ignore`,
+      expectString,
+    ),
     values_to_ignore: expectStringMap(read(obj, 'values_to_ignore', path + '.'), `${path}.values_to_ignore`),
-    events_to_ignore: expectList(read(obj, 'events_to_ignore', path + '.'), `${path}.events_to_ignore`, expectString),
+    events_to_ignore: expectList(
+      read(obj, 'events_to_ignore', path + '.'),
+      `${path}.events_to_ignore`,
+      expectString,
+    ),
   };
 }
 
@@ -61,7 +72,10 @@ function decodeResultCode(value: unknown): number {
   // proto3 JSON allows int32 as a number or a decimal string.
   const code = typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
   if (typeof code !== 'number' || !Number.isInteger(code)) {
-    throw new Reject({ field: 'result_code', message: `expected an integer, got ${describeJsonType(value)}` });
+    throw new Reject({
+      field: 'result_code',
+      message: `expected an integer, got ${describeJsonType(value)}`,
+    });
   }
   return code;
 }
@@ -84,17 +98,30 @@ export function decodeResponseJson(value: unknown): Decoded<CustomLogicResponse>
           parameters: expectStringMap(read(o, 'parameters', p + '.'), `${p}.parameters`),
         };
       }),
-      session_variable_updates: expectList(read(value, 'session_variable_updates', ''), 'session_variable_updates', (v, p) => {
-        const o = expectObject(v, p);
-        return { key: expectString(read(o, 'key', p + '.'), `${p}.key`), value: expectString(read(o, 'value', p + '.'), `${p}.value`) };
-      }),
+      session_variable_updates: expectList(
+        read(value, 'session_variable_updates', ''),
+        'session_variable_updates',
+        (v, p) => {
+          const o = expectObject(v, p);
+          return {
+            key: expectString(read(o, 'key', p + '.'), `${p}.key`),
+            value: expectString(read(o, 'value', p + '.'), `${p}.value`),
+          };
+        },
+      ),
       nodes_to_override: expectList(read(value, 'nodes_to_override', ''), 'nodes_to_override', (v, p) => {
         const o = expectObject(v, p);
         const enable = read(o, 'enable', p + '.');
         if (enable !== undefined && typeof enable !== 'boolean') {
-          throw new Reject({ field: `${p}.enable`, message: `expected a boolean, got ${describeJsonType(enable)}` });
+          throw new Reject({
+            field: `${p}.enable`,
+            message: `expected a boolean, got ${describeJsonType(enable)}`,
+          });
         }
-        return { node_names: expectList(read(o, 'node_names', p + '.'), `${p}.node_names`, expectString), enable: enable === true };
+        return {
+          node_names: expectList(read(o, 'node_names', p + '.'), `${p}.node_names`, expectString),
+          enable: enable === true,
+        };
       }),
     };
     if (filter !== undefined) response.event_filter = decodeFilter(filter, 'event_filter');

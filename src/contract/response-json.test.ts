@@ -33,7 +33,10 @@ describe('encodeResponseJson', () => {
   });
 
   it('writes an empty filter as {} (a filter that is set, and empty)', () => {
-    const r = { ...createEmptyResponse(), event_filter: { keys_to_ignore: [], values_to_ignore: {}, events_to_ignore: [] } };
+    const r = {
+      ...createEmptyResponse(),
+      event_filter: { keys_to_ignore: [], values_to_ignore: {}, events_to_ignore: [] },
+    };
     expect(encodeResponseJson(r)).toBe('{"result_code":200,"event_filter":{}}');
   });
 });
@@ -45,14 +48,24 @@ describe('decodeResponseJson', () => {
   });
 
   it('accepts lowerCamelCase names and a string result code', () => {
-    const r = decodeResponseJson({ resultCode: '200', sessionVariableUpdates: [{ key: 'a', value: 'b' }], extra: 1 });
+    const r = decodeResponseJson({
+      resultCode: '200',
+      sessionVariableUpdates: [{ key: 'a', value: 'b' }],
+      extra: 1,
+    });
     expect(r.ok && r.value.result_code).toBe(200);
     expect(r.ok && r.value.session_variable_updates).toEqual([{ key: 'a', value: 'b' }]);
     expect(r.ok && r.unknownFields).toBe(1);
   });
 
   it('names the field that has the wrong type', () => {
-    const r = decodeResponseJson({ result_code: 200, nodes_to_override: [{ node_names: ['a'], enable: 'yes' }] });
-    expect(!r.ok && r.error).toEqual({ field: 'nodes_to_override[0].enable', message: 'expected a boolean, got a string' });
+    const r = decodeResponseJson({
+      result_code: 200,
+      nodes_to_override: [{ node_names: ['a'], enable: 'yes' }],
+    });
+    expect(!r.ok && r.error).toEqual({
+      field: 'nodes_to_override[0].enable',
+      message: 'expected a boolean, got a string',
+    });
   });
 });

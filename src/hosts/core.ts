@@ -48,9 +48,18 @@ export class WebhookCore {
     this.logger = options.logger ?? silentLogger;
     this.processor = options.processor;
     this.events = this.metrics.counter('rulehook_events_total', 'Events answered.');
-    this.failures = this.metrics.counter('rulehook_event_failures_total', 'Events whose processing failed (answered with result_code 500).');
-    this.invalid = this.metrics.counter('rulehook_invalid_events_total', 'Requests rejected as malformed or invalid.');
-    this.unknownFields = this.metrics.counter('rulehook_unknown_fields_total', 'Unknown fields ignored in decoded events.');
+    this.failures = this.metrics.counter(
+      'rulehook_event_failures_total',
+      'Events whose processing failed (answered with result_code 500).',
+    );
+    this.invalid = this.metrics.counter(
+      'rulehook_invalid_events_total',
+      'Requests rejected as malformed or invalid.',
+    );
+    this.unknownFields = this.metrics.counter(
+      'rulehook_unknown_fields_total',
+      'Unknown fields ignored in decoded events.',
+    );
   }
 
   /** True once rules are loaded: the readiness probe. */

@@ -17,7 +17,11 @@ export interface Logger {
  * Structured logs: one JSON object per line (`time`, `level`, `msg`, fields), so
  * that log shippers need no parsing rules. Lines below `level` are dropped.
  */
-export function createJsonLogger(sink: TextSink, level: LogLevel = 'info', now: () => Date = () => new Date()): Logger {
+export function createJsonLogger(
+  sink: TextSink,
+  level: LogLevel = 'info',
+  now: () => Date = () => new Date(),
+): Logger {
   const min = LEVEL_ORDER[level];
   const emit = (lvl: LogLevel, msg: string, fields?: LogFields): void => {
     if (LEVEL_ORDER[lvl] < min) return;

@@ -25,7 +25,8 @@ export class RuleProcessor implements EventProcessor {
 
   process(event: Event): EventOutcome {
     const evaluation = evaluateEvent(this.book, event.session_variables);
-    if (evaluation.missingTemplateVariables > 0) this.missingTemplateVariables.inc(evaluation.missingTemplateVariables);
+    if (evaluation.missingTemplateVariables > 0)
+      this.missingTemplateVariables.inc(evaluation.missingTemplateVariables);
     if (evaluation.fired.length > 0) this.firedRules.inc(evaluation.fired.length);
     return { response: evaluation.response, fired: evaluation.fired };
   }

@@ -85,6 +85,14 @@ export interface LoadedRuleset {
   /** File path as the user named it. */
   file: string;
   spec: RulesetSpec;
-  /** Source range of the value at `path` (or of the key, for a missing value), if any. */
+  /**
+   * Source range of the value at `path` (of its key when the value is empty); for a
+   * path that does not exist, of the deepest existing node on the way (the parent).
+   */
   locate(path: SpecPath): { start: number; end: number } | undefined;
+  /**
+   * Keys of the mapping at `path` in written order. Needed for `set`: a JS object
+   * iterates integer-like keys ("10") before the others, whatever the written order.
+   */
+  keysAt?(path: SpecPath): string[] | undefined;
 }

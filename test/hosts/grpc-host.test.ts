@@ -27,7 +27,9 @@ function askReflection(address: string, request: Record<string, string>): Promis
   };
   const client = new pkg.grpc.reflection.v1.ServerReflection(address, grpc.credentials.createInsecure());
   return new Promise((resolve, reject) => {
-    const call = (client as unknown as { ServerReflectionInfo(): grpc.ClientDuplexStream<unknown, ReflectionReply> }).ServerReflectionInfo();
+    const call = (
+      client as unknown as { ServerReflectionInfo(): grpc.ClientDuplexStream<unknown, ReflectionReply> }
+    ).ServerReflectionInfo();
     call.on('data', (reply: ReflectionReply) => {
       resolve(reply);
       call.end();
@@ -66,24 +68,36 @@ describe('gRPC host', () => {
 
   it('lists the webhook service through reflection', async () => {
     const reply = await askReflection(address, { list_services: '' });
-    expect(reply.list_services_response?.service.map((s) => s.name)).toContain('vendor.biosec.v1.CustomBusinessLogic');
+    expect(reply.list_services_response?.service.map((s) => s.name)).toContain(
+      'vendor.biosec.v1.CustomBusinessLogic',
+    );
   });
 
   it('describes OnEvent through reflection well enough to call it, with protoc-style map entry names', async () => {
-    const reply = await askReflection(address, { file_containing_symbol: 'vendor.biosec.v1.CustomBusinessLogic' });
-    const files = (reply.file_descriptor_response?.file_descriptor_proto ?? []).map((b) => descriptor.FileDescriptorProto.decode(b));
-    const webhookFile = files.find((f) => (f as unknown as { package: string }).package === 'vendor.biosec.v1') as unknown as {
+    const reply = await askReflection(address, {
+      file_containing_symbol: 'vendor.biosec.v1.CustomBusinessLogic',
+    });
+    const files = (reply.file_descriptor_response?.file_descriptor_proto ?? []).map((b) =>
+      descriptor.FileDescriptorProto.decode(b),
+    );
+    const webhookFile = files.find(
+      (f) => (f as unknown as { package: string }).package === 'vendor.biosec.v1',
+    ) as unknown as {
       messageType: { name: string; nestedType: { name: string }[] }[];
     };
     const event = webhookFile.messageType.find((m) => m.name === 'Event');
     expect(event?.nestedType.map((n) => n.name)).toEqual(['SessionVariablesEntry']);
 
     // A client that knows nothing but what reflection said: build the types from the descriptors and call.
-    const root = (protobuf.Root as unknown as { fromDescriptor(set: unknown): protobuf.Root }).fromDescriptor({ file: files });
+    const root = (protobuf.Root as unknown as { fromDescriptor(set: unknown): protobuf.Root }).fromDescriptor(
+      { file: files },
+    );
     const Event = root.lookupType('vendor.biosec.v1.Event');
     const Response = root.lookupType('vendor.biosec.v1.CustomLogicResponse');
     // protobufjs builds a map field from descriptors as its repeated entry messages (the same wire bytes).
-    const request = Event.fromObject({ session_variables: [{ key: 'state.currentEvent', value: 'REFLECTED' }] });
+    const request = Event.fromObject({
+      session_variables: [{ key: 'state.currentEvent', value: 'REFLECTED' }],
+    });
     const bytes = Buffer.from(Event.encode(request).finish());
     const raw = await new Promise<Buffer>((resolve, reject) =>
       new grpc.Client(address, grpc.credentials.createInsecure()).makeUnaryRequest(
@@ -100,7 +114,11 @@ describe('gRPC host', () => {
 
   it('answers malformed protobuf with INVALID_ARGUMENT', async () => {
     const reply = await client.sendBytes(Buffer.from([0x0a, 0x05, 0x01]));
-    expect(reply).toEqual({ ok: false, code: grpc.status.INVALID_ARGUMENT, details: expect.stringMatching(/^malformed protobuf Event: /) });
+    expect(reply).toEqual({
+      ok: false,
+      code: grpc.status.INVALID_ARGUMENT,
+      details: expect.stringMatching(/^malformed protobuf Event: /),
+    });
   });
 
   it('refuses a message over the configured size with RESOURCE_EXHAUSTED, and keeps serving', async () => {

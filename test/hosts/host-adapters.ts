@@ -30,12 +30,16 @@ export const MAX_MESSAGE_BYTES = 64 * 1024;
 function httpReply(res: request.Response): Reply {
   if (res.status === 200) return { ok: true, response: res.body, fired: res.headers['rulehook-fired'] };
   const { code, ...error } = res.body.error;
-  if (res.status !== 400 || code !== 'INVALID_ARGUMENT') throw new Error(`unexpected HTTP ${res.status}: ${res.text}`);
+  if (res.status !== 400 || code !== 'INVALID_ARGUMENT')
+    throw new Error(`unexpected HTTP ${res.status}: ${res.text}`);
   return { ok: false, ...error };
 }
 
 export function createHttpAdapter(core: WebhookCore): HostUnderTest {
-  const listener: RequestListener = createHttpHandler(core, { maxBodyBytes: MAX_MESSAGE_BYTES, logger: silentLogger });
+  const listener: RequestListener = createHttpHandler(core, {
+    maxBodyBytes: MAX_MESSAGE_BYTES,
+    logger: silentLogger,
+  });
   const post = (body: string | Buffer) =>
     request(listener)
       .post('/v1/events')
@@ -51,9 +55,11 @@ export function createHttpAdapter(core: WebhookCore): HostUnderTest {
   return {
     core,
     send: (variables) => post(JSON.stringify({ session_variables: variables })),
-    sendInvalidUtf8Value: (key) => post(json(`{"session_variables":{${JSON.stringify(key)}:"@@"}}`, BAD_UTF8)),
+    sendInvalidUtf8Value: (key) =>
+      post(json(`{"session_variables":{${JSON.stringify(key)}:"@@"}}`, BAD_UTF8)),
     sendInvalidUtf8Key: () => post(json('{"session_variables":{"@@":"v"}}', BAD_UTF8)),
-    sendWithUnknownField: (variables) => post(JSON.stringify({ session_variables: variables, engine_build: '7' })),
+    sendWithUnknownField: (variables) =>
+      post(JSON.stringify({ session_variables: variables, engine_build: '7' })),
     close: async () => {},
   };
 }
@@ -74,20 +80,37 @@ function withExplicitEnable(response: Record<string, unknown>): Record<string, u
 function grpcReply(reply: Awaited<ReturnType<RawWebhookClient['sendBytes']>>): Reply {
   if (reply.ok) {
     const fired = reply.trailer.get('rulehook-fired')[0];
-    return { ok: true, response: withExplicitEnable(reply.response), fired: fired === undefined ? undefined : String(fired) };
+    return {
+      ok: true,
+      response: withExplicitEnable(reply.response),
+      fired: fired === undefined ? undefined : String(fired),
+    };
   }
   if (reply.code !== 3) throw new Error(`unexpected gRPC status ${reply.code}: ${reply.details}`);
   const match = /^(session_variables(?:\[".*?"\])?): (.*)$/s.exec(reply.details);
-  return match ? { ok: false, field: match[1], message: match[2] as string } : { ok: false, message: reply.details };
+  return match
+    ? { ok: false, field: match[1], message: match[2] as string }
+    : { ok: false, message: reply.details };
 }
 
-export async function createGrpcAdapter(core: WebhookCore): Promise<HostUnderTest & { host: RunningHost; client: RawWebhookClient }> {
-  const host = await startGrpcHost(core, { host: '127.0.0.1', port: 0, maxMessageBytes: MAX_MESSAGE_BYTES, logger: silentLogger });
+export async function createGrpcAdapter(
+  core: WebhookCore,
+): Promise<HostUnderTest & { host: RunningHost; client: RawWebhookClient }> {
+  const host = await startGrpcHost(core, {
+    host: '127.0.0.1',
+    port: 0,
+    maxMessageBytes: MAX_MESSAGE_BYTES,
+    logger: silentLogger,
+  });
   const client = new RawWebhookClient(`127.0.0.1:${host.port}`);
   const withUnknown = (variables: Record<string, string>) => {
     let bytes = Buffer.alloc(0);
-    for (const [k, v] of Object.entries(variables)) bytes = Buffer.concat([bytes, encodeRawEntry(Buffer.from(k), Buffer.from(v))]);
-    const unknown = protobuf.Writer.create().uint32((15 << 3) | 2).string('7').finish();
+    for (const [k, v] of Object.entries(variables))
+      bytes = Buffer.concat([bytes, encodeRawEntry(Buffer.from(k), Buffer.from(v))]);
+    const unknown = protobuf.Writer.create()
+      .uint32((15 << 3) | 2)
+      .string('7')
+      .finish();
     return Buffer.concat([bytes, unknown]);
   };
   return {
@@ -95,7 +118,8 @@ export async function createGrpcAdapter(core: WebhookCore): Promise<HostUnderTes
     host,
     client,
     send: (variables) => client.sendVariables(variables).then(grpcReply),
-    sendInvalidUtf8Value: (key) => client.sendBytes(encodeRawEntry(Buffer.from(key), BAD_UTF8)).then(grpcReply),
+    sendInvalidUtf8Value: (key) =>
+      client.sendBytes(encodeRawEntry(Buffer.from(key), BAD_UTF8)).then(grpcReply),
     sendInvalidUtf8Key: () => client.sendBytes(encodeRawEntry(BAD_UTF8, Buffer.from('v'))).then(grpcReply),
     sendWithUnknownField: (variables) => client.sendBytes(withUnknown(variables)).then(grpcReply),
     close: async () => {

@@ -1,5 +1,9 @@
 import { createEmptyResponse, type Event } from '../../src/contract';
 import { WebhookCore, type EventProcessor } from '../../src/hosts';
+import path from 'node:path';
+import { RuleProcessor } from '../../src/processor/rule-processor';
+import { RuleBook } from '../../src/rules/compile/rule-book';
+import { loadRules } from '../../src/rules/load';
 import { createGrpcAdapter, createHttpAdapter, type HostUnderTest } from './host-adapters';
 
 /**
@@ -14,10 +18,20 @@ const echoProcessor: EventProcessor = {
     const vars = event.session_variables;
     const response = createEmptyResponse();
     if (vars['state.currentEvent'] === 'ECHO') {
-      response.actions_to_perform.push({ action: 'Verify', parameters: { person_id: vars['person.id'] ?? '' } });
+      response.actions_to_perform.push({
+        action: 'Verify',
+        parameters: { person_id: vars['person.id'] ?? '' },
+      });
       response.session_variable_updates.push({ key: 'echo.count', value: String(Object.keys(vars).length) });
-      response.nodes_to_override.push({ node_names: ['A', 'B'], enable: false }, { node_names: ['C'], enable: true });
-      response.event_filter = { keys_to_ignore: ['audio.*'], values_to_ignore: {}, events_to_ignore: ['HEARTBEAT'] };
+      response.nodes_to_override.push(
+        { node_names: ['A', 'B'], enable: false },
+        { node_names: ['C'], enable: true },
+      );
+      response.event_filter = {
+        keys_to_ignore: ['audio.*'],
+        values_to_ignore: {},
+        events_to_ignore: ['HEARTBEAT'],
+      };
       return { response, fired: ['test/echo', 'test/other'] };
     }
     return { response, fired: [] };
@@ -37,7 +51,11 @@ describe.each(hosts)('host contract: %s', (_name, createHost) => {
   afterAll(() => host.close());
 
   it('answers a valid event with result_code 200', async () => {
-    expect(await host.send({ 'state.currentEvent': 'X' })).toEqual({ ok: true, response: { result_code: 200 }, fired: undefined });
+    expect(await host.send({ 'state.currentEvent': 'X' })).toEqual({
+      ok: true,
+      response: { result_code: 200 },
+      fired: undefined,
+    });
   });
 
   it('carries every response field across the wire', async () => {
@@ -62,7 +80,9 @@ describe.each(hosts)('host contract: %s', (_name, createHost) => {
     const variables: Record<string, string> = { 'state.currentEvent': 'ECHO' };
     for (let i = 1; i < 1000; i++) variables[`custom.var${i}`] = `value-${i}-${'x'.repeat(20)}`;
     const reply = await host.send(variables);
-    expect(reply.ok && reply.response.session_variable_updates).toEqual([{ key: 'echo.count', value: '1000' }]);
+    expect(reply.ok && reply.response.session_variable_updates).toEqual([
+      { key: 'echo.count', value: '1000' },
+    ]);
   });
 
   it('answers an event with no session variables', async () => {
@@ -86,7 +106,11 @@ describe.each(hosts)('host contract: %s', (_name, createHost) => {
 
   it('rejects invalid UTF-8 in a key', async () => {
     const reply = await host.sendInvalidUtf8Key();
-    expect(reply).toEqual({ ok: false, field: 'session_variables', message: expect.stringMatching(/^a key is not valid UTF-8/) });
+    expect(reply).toEqual({
+      ok: false,
+      field: 'session_variables',
+      message: expect.stringMatching(/^a key is not valid UTF-8/),
+    });
   });
 
   it('counts rejected events and keeps serving after them', async () => {
@@ -94,7 +118,10 @@ describe.each(hosts)('host contract: %s', (_name, createHost) => {
     await host.sendInvalidUtf8Value('a');
     await host.sendInvalidUtf8Key();
     expect(host.core.metrics.snapshot()['rulehook_invalid_events_total']).toBe(before + 2);
-    expect(await host.send({ 'state.currentEvent': 'X' })).toMatchObject({ ok: true, response: { result_code: 200 } });
+    expect(await host.send({ 'state.currentEvent': 'X' })).toMatchObject({
+      ok: true,
+      response: { result_code: 200 },
+    });
   });
 
   it('answers result_code 500 when processing fails, and keeps serving', async () => {
@@ -109,11 +136,57 @@ describe.each(hosts)('host contract: %s', (_name, createHost) => {
       }),
     );
     try {
-      expect(await failing.send({ boom: '1' })).toEqual({ ok: true, response: { result_code: 500 }, fired: undefined });
-      expect(await failing.send({ boom: '0' })).toEqual({ ok: true, response: { result_code: 200 }, fired: undefined });
+      expect(await failing.send({ boom: '1' })).toEqual({
+        ok: true,
+        response: { result_code: 500 },
+        fired: undefined,
+      });
+      expect(await failing.send({ boom: '0' })).toEqual({
+        ok: true,
+        response: { result_code: 200 },
+        fired: undefined,
+      });
       expect(failing.core.metrics.snapshot()['rulehook_event_failures_total']).toBe(1);
     } finally {
       await failing.close();
     }
+  });
+});
+
+describe.each(hosts)('host contract with rule files: %s', (_name, createHost) => {
+  let host: HostUnderTest;
+  beforeAll(async () => {
+    const dir = path.resolve(__dirname, '../fixtures/dsl');
+    const loaded = await loadRules([dir], { cwd: dir });
+    const core = new WebhookCore();
+    core.setProcessor(new RuleProcessor(RuleBook.compile(loaded.rulesets), core.metrics));
+    host = await createHost(core);
+  });
+  afterAll(() => host.close());
+
+  it('answers with what the rules say, and names the fired rules', async () => {
+    const reply = await host.send({
+      'state.currentEvent': 'VERIFY_COMPLETED',
+      'custom.line': 'premium',
+      'custom.tier': 'gold',
+      'person.id': 'p-42',
+      'verify.decision': 'UNCERTAIN',
+      'verify.score': '0.2',
+      'risk.reason': 'FRAUD_DETECTED',
+    });
+    expect(reply).toEqual({
+      ok: true,
+      fired: 'vip-enrollment/enroll-after-mismatch,ordering/risky',
+      response: {
+        result_code: 200,
+        actions_to_perform: [{ action: 'Enroll', parameters: { person_id: 'p-42', note: 'tier gold' } }],
+        session_variable_updates: [{ key: 'risk.level', value: 'high' }],
+        nodes_to_override: [
+          { node_names: ['FraudsterDetection'], enable: false },
+          { node_names: ['Verify'], enable: true },
+        ],
+        event_filter: { keys_to_ignore: ['audio.*', 'vad.*'], events_to_ignore: ['HEARTBEAT*'] },
+      },
+    });
   });
 });

@@ -30,18 +30,35 @@ describe('HTTP host: POST /v1/events', () => {
   });
 
   it.each([
-    ['a body that is not an object', '[1,2]', undefined, 'expected the body to be a JSON object (an Event), got an array'],
+    [
+      'a body that is not an object',
+      '[1,2]',
+      undefined,
+      'expected the body to be a JSON object (an Event), got an array',
+    ],
     ['malformed JSON', '{"session_variables":', undefined, /^request body is not valid JSON: /],
     ['an empty body', '', undefined, /^request body is not valid JSON: /],
     ['session_variables not an object', '{"session_variables":"x"}', 'session_variables', /got a string$/],
-    ['a non-string value', '{"session_variables":{"n":1}}', 'session_variables["n"]', /^expected a string value, got a number/],
-    ['both field spellings', '{"session_variables":{},"sessionVariables":{}}', 'session_variables', /given twice/],
+    [
+      'a non-string value',
+      '{"session_variables":{"n":1}}',
+      'session_variables["n"]',
+      /^expected a string value, got a number/,
+    ],
+    [
+      'both field spellings',
+      '{"session_variables":{},"sessionVariables":{}}',
+      'session_variables',
+      /given twice/,
+    ],
   ])('rejects %s with 400 INVALID_ARGUMENT', async (_case, body, field, message) => {
     const res = await request(listener).post('/v1/events').set('content-type', 'application/json').send(body);
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('INVALID_ARGUMENT');
     expect(res.body.error.field).toBe(field);
-    expect(res.body.error.message).toEqual(typeof message === 'string' ? message : expect.stringMatching(message));
+    expect(res.body.error.message).toEqual(
+      typeof message === 'string' ? message : expect.stringMatching(message),
+    );
   });
 
   it.each([['text/plain'], ['application/x-www-form-urlencoded'], ['application/json; charset=latin1']])(
@@ -61,7 +78,10 @@ describe('HTTP host: POST /v1/events', () => {
   it('rejects a body over the limit with 413, by declared length', async () => {
     const res = await postJson({ session_variables: { big: 'x'.repeat(LIMIT) } });
     expect(res.status).toBe(413);
-    expect(res.body.error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: `request body is larger than the limit of ${LIMIT} bytes` });
+    expect(res.body.error).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: `request body is larger than the limit of ${LIMIT} bytes`,
+    });
   });
 
   it('rejects a chunked body over the limit with 413, and keeps serving', async () => {
@@ -74,7 +94,13 @@ describe('HTTP host: POST /v1/events', () => {
     try {
       const status = await new Promise<number>((resolve, reject) => {
         const req = http.request(
-          { host: '127.0.0.1', port: host.port, method: 'POST', path: '/v1/events', headers: { 'content-type': 'application/json' } },
+          {
+            host: '127.0.0.1',
+            port: host.port,
+            method: 'POST',
+            path: '/v1/events',
+            headers: { 'content-type': 'application/json' },
+          },
           (res) => {
             res.resume();
             resolve(res.statusCode ?? 0);
@@ -98,7 +124,10 @@ describe('HTTP host: POST /v1/events', () => {
   });
 
   it('accepts a query string on the event path', async () => {
-    const res = await request(listener).post('/v1/events?trace=1').set('content-type', 'application/json').send('{}');
+    const res = await request(listener)
+      .post('/v1/events?trace=1')
+      .set('content-type', 'application/json')
+      .send('{}');
     expect(res.status).toBe(200);
   });
 });

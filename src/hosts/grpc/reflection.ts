@@ -27,7 +27,9 @@ function renameMapEntries(message: MessageDescriptor): void {
     if (nested.options?.mapEntry !== true || nested.name === undefined) continue;
     const oldName = nested.name;
     // protobufjs writes the entry's type reference unqualified; protoc writes it fully qualified.
-    const field = message.field?.find((f) => f.typeName === oldName || f.typeName?.endsWith(`.${message.name}.${oldName}`));
+    const field = message.field?.find(
+      (f) => f.typeName === oldName || f.typeName?.endsWith(`.${message.name}.${oldName}`),
+    );
     if (field?.name === undefined || field.typeName === undefined) continue;
     nested.name = mapEntryName(field.name);
     field.typeName = field.typeName.slice(0, -oldName.length) + nested.name;
@@ -46,7 +48,9 @@ function fixDescriptors(definition: protoLoader.PackageDefinition): void {
       if (seen.has(list)) continue;
       seen.add(list);
       list.forEach((bytes, i) => {
-        const file = descriptor.FileDescriptorProto.decode(bytes) as unknown as { messageType?: MessageDescriptor[] };
+        const file = descriptor.FileDescriptorProto.decode(bytes) as unknown as {
+          messageType?: MessageDescriptor[];
+        };
         for (const message of file.messageType ?? []) renameMapEntries(message);
         list[i] = Buffer.from(descriptor.FileDescriptorProto.encode(file as never).finish());
       });

@@ -54,8 +54,10 @@ export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions)
   addWebhookReflection(server);
 
   const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync(formatAddress(options.host, options.port), grpc.ServerCredentials.createInsecure(), (error, bound) =>
-      error ? reject(error) : resolve(bound),
+    server.bindAsync(
+      formatAddress(options.host, options.port),
+      grpc.ServerCredentials.createInsecure(),
+      (error, bound) => (error ? reject(error) : resolve(bound)),
     ),
   );
   return {

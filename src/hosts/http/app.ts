@@ -30,13 +30,21 @@ export function createHttpApp(core: WebhookCore, logger: Logger): express.Expres
     app.all(path, (req, res) =>
       sendHttpError(
         res,
-        { status: 405, code: 'METHOD_NOT_ALLOWED', message: `${req.method} is not allowed on ${path}; use ${methods.join(' or ')}` },
+        {
+          status: 405,
+          code: 'METHOD_NOT_ALLOWED',
+          message: `${req.method} is not allowed on ${path}; use ${methods.join(' or ')}`,
+        },
         { allow: methods.join(', ') },
       ),
     );
   }
   app.use((req, res) =>
-    sendHttpError(res, { status: 404, code: 'NOT_FOUND', message: `no such path: ${req.method} ${req.path}` }),
+    sendHttpError(res, {
+      status: 404,
+      code: 'NOT_FOUND',
+      message: `no such path: ${req.method} ${req.path}`,
+    }),
   );
   app.use((error: Error, _req: Request, res: Response, _next: NextFunction) => {
     logger.error('http request failed', { error: String(error.stack ?? error) });

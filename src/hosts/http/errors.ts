@@ -17,8 +17,15 @@ export interface HttpError {
 }
 
 /** Writes `{ "error": { code, message, field? } }` with the given status. */
-export function sendHttpError(res: ServerResponse, error: HttpError, headers: Record<string, string> = {}): void {
-  const body: { code: string; message: string; field?: string } = { code: error.code, message: error.message };
+export function sendHttpError(
+  res: ServerResponse,
+  error: HttpError,
+  headers: Record<string, string> = {},
+): void {
+  const body: { code: string; message: string; field?: string } = {
+    code: error.code,
+    message: error.message,
+  };
   if (error.field !== undefined) body.field = error.field;
   const text = JSON.stringify({ error: body });
   res.writeHead(error.status, {

@@ -25,7 +25,8 @@ export function createHttpHandler(core: WebhookCore, options: HttpHandlerOptions
     if (req.method === 'POST' && (url === EVENT_PATH || url.startsWith(EVENT_PATH + '?'))) {
       handleEvent(req, res).catch((error: unknown) => {
         options.logger.error('event request failed', { error: String((error as Error)?.stack ?? error) });
-        if (!res.headersSent) sendHttpError(res, { status: 500, code: 'INTERNAL', message: 'internal error' });
+        if (!res.headersSent)
+          sendHttpError(res, { status: 500, code: 'INTERNAL', message: 'internal error' });
         else res.destroy();
       });
       return;

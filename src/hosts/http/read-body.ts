@@ -24,14 +24,22 @@ export function checkJsonContentType(header: string | undefined): HttpError | un
     const [name = '', value = ''] = param.split('=');
     const charset = value.trim().replace(/^"|"$/g, '').toLowerCase();
     if (name.trim().toLowerCase() === 'charset' && charset !== 'utf-8' && charset !== 'utf8') {
-      return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: `expected charset utf-8, got ${JSON.stringify(charset)}` };
+      return {
+        status: 415,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: `expected charset utf-8, got ${JSON.stringify(charset)}`,
+      };
     }
   }
   return undefined;
 }
 
 export function tooLarge(limit: number): HttpError {
-  return { status: 413, code: 'PAYLOAD_TOO_LARGE', message: `request body is larger than the limit of ${limit} bytes` };
+  return {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: `request body is larger than the limit of ${limit} bytes`,
+  };
 }
 
 /**
@@ -59,9 +67,18 @@ export function readJsonBody(req: IncomingMessage, limit: number): Promise<BodyR
       chunks.push(chunk);
     });
     req.on('error', (error) =>
-      finish({ ok: false, error: { status: 400, code: 'INVALID_ARGUMENT', message: `could not read the request body: ${error.message}` } }),
+      finish({
+        ok: false,
+        error: {
+          status: 400,
+          code: 'INVALID_ARGUMENT',
+          message: `could not read the request body: ${error.message}`,
+        },
+      }),
     );
-    req.on('end', () => finish(parseJson(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size))));
+    req.on('end', () =>
+      finish(parseJson(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size))),
+    );
   });
 }
 
@@ -74,7 +91,11 @@ function parseJson(bytes: Buffer): BodyRead {
   } catch (error) {
     return {
       ok: false,
-      error: { status: 400, code: 'INVALID_ARGUMENT', message: `request body is not valid JSON: ${(error as Error).message}` },
+      error: {
+        status: 400,
+        code: 'INVALID_ARGUMENT',
+        message: `request body is not valid JSON: ${(error as Error).message}`,
+      },
     };
   }
 }

@@ -8,6 +8,8 @@ export interface RuleLocation {
   ruleset: string;
   file: string;
   order: number;
+  /** `then.set` keys in written order, when the source is known: object iteration puts "10" before "b". */
+  setKeys?: readonly string[] | undefined;
 }
 
 /** Builds the `on` test: exact names by set lookup, globs by precompiled micromatch matchers. */
@@ -42,7 +44,9 @@ export function compileRule(
       action: op.action,
       parameters: Object.entries(op.parameters ?? {}).map(([k, v]) => [k, compileTemplate(v)] as const),
     })),
-    set: Object.entries(then.set ?? {}).map(([k, v]) => [k, compileTemplate(v)] as const),
+    set: (location.setKeys ?? Object.keys(then.set ?? {})).map(
+      (k) => [k, compileTemplate(then.set?.[k] ?? '')] as const,
+    ),
     disable: then.disable ?? [],
     enable: then.enable ?? [],
     filter: then.filter,

@@ -32,7 +32,12 @@ export function compileRuleset(loaded: LoadedRuleset): CompiledRuleset {
   const disabledRules: string[] = [];
   spec.rules.forEach((ruleSpec, order) => {
     if (ruleSpec.enabled === false) disabledRules.push(`${spec.ruleset}/${ruleSpec.id}`);
-    else rules.push(compileRule(ruleSpec, { ruleset: spec.ruleset, file: loaded.file, order }, context));
+    else {
+      const setKeys = loaded.keysAt?.(['rules', order, 'then', 'set']);
+      rules.push(
+        compileRule(ruleSpec, { ruleset: spec.ruleset, file: loaded.file, order, setKeys }, context),
+      );
+    }
   });
   rules.sort((a, b) => b.priority - a.priority || a.order - b.order);
   return {

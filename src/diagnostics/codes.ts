@@ -1,0 +1,75 @@
+import type { Severity } from './diagnostic';
+
+export interface CodeInfo {
+  readonly severity: Severity;
+  readonly summary: string;
+}
+
+/**
+ * Every diagnostic code, with its default severity. docs/diagnostics.md documents
+ * each one (a test keeps the two in step); add a code here and there together.
+ */
+export const DIAGNOSTIC_CODES = {
+  // Files
+  FILE_NOT_FOUND: { severity: 'error', summary: 'A path given to load does not exist.' },
+  FILE_UNREADABLE: { severity: 'error', summary: 'A path exists but cannot be read.' },
+  NO_RULE_FILES: { severity: 'warning', summary: 'A directory holds no rule files.' },
+  EXTRA_CATALOG: { severity: 'warning', summary: 'More than one catalog was found; only the first is used.' },
+  EMPTY_FILE: { severity: 'error', summary: 'A rule or catalog file has no content.' },
+  // YAML
+  YAML_SYNTAX: { severity: 'error', summary: 'The file is not valid YAML.' },
+  YAML_WARNING: {
+    severity: 'warning',
+    summary: 'The YAML parser warns about something (e.g. an unknown tag).',
+  },
+  DUPLICATE_KEY: { severity: 'error', summary: 'The same key appears twice in one mapping.' },
+  // Schema
+  UNKNOWN_KEY: { severity: 'error', summary: 'A key that is not allowed at this place.' },
+  INVALID_TYPE: { severity: 'error', summary: 'A value of the wrong kind (text, number, list, mapping...).' },
+  MISSING_KEY: { severity: 'error', summary: 'A required key is missing.' },
+  INVALID_VALUE: {
+    severity: 'error',
+    summary: 'A value of the right kind that breaks a rule (e.g. an empty list).',
+  },
+  UNKNOWN_OPERATOR: { severity: 'error', summary: 'A condition leaf uses an operator that does not exist.' },
+  // Semantics
+  DUPLICATE_RULESET: { severity: 'error', summary: 'Two loaded files declare the same ruleset name.' },
+  DUPLICATE_RULE_ID: { severity: 'error', summary: 'Two rules of one ruleset have the same id.' },
+  UNKNOWN_REF: { severity: 'error', summary: '`ref` names a condition the ruleset does not define.' },
+  REF_CYCLE: { severity: 'error', summary: 'Named conditions refer to each other in a loop.' },
+  UNKNOWN_LIST: { severity: 'error', summary: '`{ list: NAME }` names a list the ruleset does not define.' },
+  INVALID_REGEX: { severity: 'error', summary: 'A `regex` operand is not a valid regular expression.' },
+  NON_NUMERIC_OPERAND: { severity: 'error', summary: 'The operand of gt/gte/lt/lte is not a finite number.' },
+  MISSING_OPERATOR: { severity: 'error', summary: 'A condition leaf has `var` but no operator.' },
+  MULTIPLE_OPERATORS: { severity: 'error', summary: 'A condition leaf has two or more operators.' },
+  CONFLICTING_KEYS: { severity: 'error', summary: 'A condition mixes kinds (e.g. `all` with `var`).' },
+  EMPTY_THEN: { severity: 'error', summary: 'A rule has a `then` that does nothing.' },
+  MISPLACED_WILDCARD: {
+    severity: 'error',
+    summary: 'A filter entry has `*` somewhere other than at its end.',
+  },
+  VALUES_TO_IGNORE_UNSUPPORTED: {
+    severity: 'warning',
+    summary: '`values_to_ignore` is sent, but the engine does not support it.',
+  },
+  TEMPLATE_SYNTAX: { severity: 'error', summary: 'A `${...}` template is malformed.' },
+  // Catalog
+  UNKNOWN_EVENT: { severity: 'warning', summary: 'An event name the catalog does not declare.' },
+  ON_MATCHES_NO_EVENT: { severity: 'warning', summary: 'A glob in `on` matches no event of the catalog.' },
+  UNKNOWN_NODE: { severity: 'warning', summary: 'A node name the catalog does not declare.' },
+  UNKNOWN_ACTION: { severity: 'warning', summary: 'An action name the catalog does not declare.' },
+  MISSING_ACTION_PARAMETER: { severity: 'error', summary: 'A required parameter of an action is not given.' },
+  UNKNOWN_ACTION_PARAMETER: {
+    severity: 'warning',
+    summary: 'A parameter the catalog does not declare for this action.',
+  },
+  UNKNOWN_VARIABLE: { severity: 'warning', summary: 'A session variable the catalog does not declare.' },
+} as const satisfies Record<string, CodeInfo>;
+
+export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
+
+export const ALL_CODES = Object.keys(DIAGNOSTIC_CODES) as DiagnosticCode[];
+
+export function getCodeInfo(code: DiagnosticCode): CodeInfo {
+  return DIAGNOSTIC_CODES[code];
+}

@@ -1,0 +1,73 @@
+import { createDiagnostic } from './create-diagnostic';
+import { formatHuman } from './format-human';
+
+const SOURCE = 'ruleset: a\nrules:\n  - id: x\n    thne: {}\n';
+const SOURCES = new Map([['rules/a.yaml', SOURCE]]);
+const rangeOf = (text: string) => ({ start: SOURCE.indexOf(text), end: SOURCE.indexOf(text) + text.length });
+
+describe('formatHuman', () => {
+  it('prints path:line:col, severity, code, message, a code frame and the suggestion', () => {
+    const d = createDiagnostic('UNKNOWN_KEY', 'rules/a.yaml', "unknown key 'thne' in this rule", {
+      range: rangeOf('thne'),
+      suggestion: 'then',
+    });
+    expect(formatHuman([d], SOURCES, { color: false })).toBe(
+      [
+        "rules/a.yaml:4:5 - error UNKNOWN_KEY: unknown key 'thne' in this rule",
+        '',
+        '  4 |     thne: {}',
+        '    |     ^^^^',
+        "  did you mean 'then'?",
+        '',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('underlines a multi-line range to the end of its first line', () => {
+    const d = createDiagnostic('MISSING_KEY', 'rules/a.yaml', 'm', { range: rangeOf('id: x\n    thne: {}') });
+    expect(formatHuman([d], SOURCES, { color: false })).toContain('  3 |   - id: x\n    |     ^^^^^\n');
+  });
+
+  it('shows one caret for an empty range', () => {
+    const d = createDiagnostic('EMPTY_FILE', 'rules/a.yaml', 'm', { range: { start: 0, end: 0 } });
+    expect(formatHuman([d], SOURCES, { color: false })).toContain('  1 | ruleset: a\n    | ^\n');
+  });
+
+  it('prints a whole-file problem, or one whose text is unknown, without a frame', () => {
+    const missing = createDiagnostic('FILE_NOT_FOUND', 'nope.yaml', 'no such file');
+    const unknownText = createDiagnostic('YAML_SYNTAX', 'other.yaml', 'bad', { range: { start: 0, end: 1 } });
+    expect(formatHuman([missing, unknownText], SOURCES, { color: false })).toBe(
+      'nope.yaml - error FILE_NOT_FOUND: no such file\n\nother.yaml - error YAML_SYNTAX: bad\n\n',
+    );
+  });
+
+  it('keeps tabs in the caret padding so the caret stays under the range', () => {
+    const text = 'a:\t"x y"\n';
+    const d = createDiagnostic('INVALID_TYPE', 't.yaml', 'm', {
+      range: { start: 3, end: 8 },
+      severity: 'warning',
+    });
+    expect(formatHuman([d], new Map([['t.yaml', text]]), { color: false })).toContain(
+      '  1 | a:\t"x y"\n    |   \t^^^^^\n',
+    );
+  });
+
+  it('colours only when asked', () => {
+    const d = createDiagnostic('UNKNOWN_KEY', 'rules/a.yaml', 'm', { range: rangeOf('thne') });
+    expect(formatHuman([d], SOURCES, { color: false })).not.toContain('\u001b[');
+    const coloured = formatHuman([d], SOURCES, { color: true });
+    expect(coloured).toContain('\u001b[31m');
+    expect(
+      coloured
+        .split('\u001b[')
+        .map((part, i) => (i === 0 ? part : part.replace(/^\d+m/, '')))
+        .join(''),
+    ).toBe(formatHuman([d], SOURCES, { color: false }));
+  });
+
+  it('labels warnings as warnings', () => {
+    const d = createDiagnostic('NO_RULE_FILES', 'rules', 'empty');
+    expect(formatHuman([d], SOURCES, { color: false })).toBe('rules - warning NO_RULE_FILES: empty\n\n');
+  });
+});

@@ -1,0 +1,79 @@
+import type { Diagnostic } from './diagnostic';
+import { createLineIndex, type LineIndex } from './line-index';
+
+export interface HumanFormatOptions {
+  /** ANSI colours; the caller decides (terminal and NO_COLOR), never this module. */
+  color: boolean;
+}
+
+type Paint = (text: string) => string;
+
+const ansi =
+  (open: number, close: number): Paint =>
+  (text) =>
+    `\u001b[${open}m${text}\u001b[${close}m`;
+
+const PAINTS = {
+  file: ansi(36, 39),
+  position: ansi(33, 39),
+  error: (text: string) => ansi(1, 22)(ansi(31, 39)(text)),
+  warning: (text: string) => ansi(1, 22)(ansi(33, 39)(text)),
+  dim: ansi(90, 39),
+};
+const PLAIN: typeof PAINTS = { file: id, position: id, error: id, warning: id, dim: id };
+
+function id(text: string): string {
+  return text;
+}
+
+/**
+ * Formats diagnostics for people, one block each:
+ *
+ *     rules/a.yaml:4:5 - error DUPLICATE_KEY: message
+ *
+ *        4 |     id: y
+ *          |     ^^
+ *       did you mean 'x'?
+ *
+ * A range spanning lines is underlined to the end of its first line. A diagnostic
+ * without a range, or whose file text is unknown, is printed as `path - ...` alone.
+ */
+export function formatHuman(
+  diagnostics: readonly Diagnostic[],
+  sources: ReadonlyMap<string, string>,
+  options: HumanFormatOptions,
+): string {
+  const paint = options.color ? PAINTS : PLAIN;
+  const indexes = new Map<string, LineIndex>();
+  const indexOf = (file: string): LineIndex | undefined => {
+    const text = sources.get(file);
+    if (text === undefined) return undefined;
+    let index = indexes.get(file);
+    if (!index) indexes.set(file, (index = createLineIndex(text)));
+    return index;
+  };
+  return diagnostics.map((d) => formatOne(d, d.range ? indexOf(d.file) : undefined, paint)).join('');
+}
+
+function formatOne(d: Diagnostic, index: LineIndex | undefined, paint: typeof PAINTS): string {
+  const severity = d.severity === 'error' ? paint.error('error') : paint.warning('warning');
+  const headline = `${severity} ${paint.dim(d.code)}: ${d.message}`;
+  const lines: string[] = [];
+  if (d.range && index) {
+    const start = index.positionAt(d.range.start);
+    const end = index.positionAt(d.range.end);
+    lines.push(`${paint.file(d.file)}:${paint.position(`${start.line}:${start.col}`)} - ${headline}`, '');
+    const text = index.lineText(start.line);
+    const width = end.line === start.line ? end.col - start.col : text.length - start.col + 1;
+    const padding = text.slice(0, start.col - 1).replace(/[^\t]/g, ' ');
+    const gutter = String(start.line);
+    const blank = ' '.repeat(gutter.length);
+    const caretPaint = d.severity === 'error' ? paint.error : paint.warning;
+    lines.push(`${paint.dim(`  ${gutter} |`)} ${text}`);
+    lines.push(`${paint.dim(`  ${blank} |`)} ${padding}${caretPaint('^'.repeat(Math.max(1, width)))}`);
+  } else {
+    lines.push(`${paint.file(d.file)} - ${headline}`);
+  }
+  if (d.suggestion !== undefined) lines.push(`  did you mean '${d.suggestion}'?`);
+  return `${lines.join('\n')}\n\n`;
+}

@@ -1,0 +1,43 @@
+import { suggestName } from '../../diagnostics';
+import { isKnownNode, isKnownVariable, listVariableNames } from '../catalog';
+import { asArray, report, type CheckContext } from './check-context';
+import { forEachThen, walkAllConditions } from './walk';
+
+/** Node names in `enable`/`disable` and `var` names, against the catalog's `nodes` and `variables`. */
+export function checkCatalogNames(context: CheckContext): void {
+  const catalog = context.catalog;
+  if (!catalog) return;
+  if (catalog.nodes) {
+    const nodes = catalog.nodes;
+    forEachThen(context.root, (then, path) => {
+      for (const key of ['enable', 'disable']) {
+        asArray(then[key]).forEach((node, index) => {
+          if (typeof node !== 'string' || isKnownNode(catalog, node) !== false) return;
+          const message = `the catalog declares no node '${node}'`;
+          report(
+            context,
+            'UNKNOWN_NODE',
+            message,
+            context.locate([...path, key, index]),
+            suggestName(node, nodes),
+          );
+        });
+      }
+    });
+  }
+  if (catalog.variables) {
+    const names = listVariableNames(catalog);
+    walkAllConditions(context.root, (condition, path) => {
+      const name = condition.var;
+      if (typeof name !== 'string' || isKnownVariable(catalog, name) !== false) return;
+      const message = `the catalog declares no session variable '${name}'`;
+      report(
+        context,
+        'UNKNOWN_VARIABLE',
+        message,
+        context.locate([...path, 'var']),
+        suggestName(name, names),
+      );
+    });
+  }
+}

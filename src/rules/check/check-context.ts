@@ -1,0 +1,47 @@
+import { createDiagnostic, type Diagnostic, type DiagnosticCode, type Range } from '../../diagnostics';
+import type { CatalogSpec } from '../catalog';
+import type { Locator } from '../parse';
+
+/**
+ * What a semantic check is given. Checks also run on files the schema rejected
+ * (so one run reports every problem), hence `root` is `unknown` and every check
+ * reads it through the guards below, skipping what is malformed: the schema has
+ * already reported that.
+ */
+export interface CheckContext extends Locator {
+  file: string;
+  root: unknown;
+  catalog?: CatalogSpec | undefined;
+  diagnostics: Diagnostic[];
+}
+
+export function report(
+  context: CheckContext,
+  code: DiagnosticCode,
+  message: string,
+  range: Range | undefined,
+  suggestion?: string,
+): void {
+  context.diagnostics.push(createDiagnostic(code, context.file, message, { range, suggestion }));
+}
+
+export type PlainRecord = Record<string, unknown>;
+
+export function asRecord(value: unknown): PlainRecord | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as PlainRecord)
+    : undefined;
+}
+
+export function asArray(value: unknown): readonly unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+export function asString(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Own keys only: a YAML key named `constructor` is not an inherited method. */
+export function hasOwn(record: PlainRecord | undefined, key: string): boolean {
+  return record !== undefined && Object.hasOwn(record, key);
+}

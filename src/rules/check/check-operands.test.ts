@@ -1,0 +1,41 @@
+import { diagnose, runPipeline, yamlLines } from '../../../test/fixtures/rules/diagnose';
+
+const withIf = (condition: string) =>
+  yamlLines(
+    'ruleset: a',
+    'lists: { risky: [A] }',
+    'rules:',
+    '  - id: r',
+    `    if: ${condition}`,
+    '    then: { set: { a: b } }',
+  );
+
+describe('operands', () => {
+  it('accepts numbers, numeric text, valid regexes and known lists', () => {
+    const condition =
+      '{ all: [ { var: a, gt: 1 }, { var: b, lte: " -2.5e3 " }, { var: c, regex: "^a+$" }, { var: d, not_in: { list: risky } } ] }';
+    expect(diagnose(withIf(condition))).toEqual([]);
+  });
+
+  it('reports a non-numeric operand of gt/gte/lt/lte', () => {
+    expect(
+      diagnose(withIf('{ any: [ { var: a, gt: abc }, { var: b, gte: "" }, { var: c, lt: .inf } ] }')),
+    ).toEqual(['NON_NUMERIC_OPERAND 5:32', 'NON_NUMERIC_OPERAND 5:54', 'NON_NUMERIC_OPERAND 5:74']);
+  });
+
+  it('reports an invalid regex with the message of the RegExp error', () => {
+    const [d] = runPipeline(withIf('{ var: a, regex: "a(b" }'));
+    expect(d).toMatchObject({ code: 'INVALID_REGEX' });
+    expect(d!.message).toMatch(/Invalid regular expression.*Unterminated group/);
+  });
+
+  it('reports an unknown list at its name, with a suggestion', () => {
+    const [d] = runPipeline(withIf('{ var: a, in: { list: risk } }'));
+    expect(d).toMatchObject({ code: 'UNKNOWN_LIST', suggestion: 'risky' });
+    expect(diagnose(withIf('{ var: a, in: { list: risk } }'))).toEqual(['UNKNOWN_LIST 5:31']);
+  });
+
+  it('does not mistake an inherited property for a list', () => {
+    expect(diagnose(withIf('{ var: a, in: { list: constructor } }'))).toEqual(['UNKNOWN_LIST 5:31']);
+  });
+});

@@ -1,0 +1,67 @@
+import { suggestName } from '../../diagnostics';
+import { createRegex, getOperandKind, parseFiniteNumber } from '../operators';
+import type { SpecPath } from '../spec';
+import { asRecord, hasOwn, report, type CheckContext, type PlainRecord } from './check-context';
+import { walkAllConditions } from './walk';
+
+/**
+ * Operands that are well-typed but unusable: a regex that does not compile (with
+ * the same construction as the compiler), a numeric operand that is not a finite
+ * number, a `{ list: NAME }` naming no list of the ruleset.
+ */
+export function checkOperands(context: CheckContext): void {
+  const lists = asRecord(asRecord(context.root)?.lists);
+  walkAllConditions(context.root, (condition, path) => {
+    for (const [operator, operand] of Object.entries(condition)) {
+      checkOperand(context, operator, operand, [...path, operator], lists);
+    }
+  });
+}
+
+function checkOperand(
+  context: CheckContext,
+  operator: string,
+  operand: unknown,
+  path: SpecPath,
+  lists: PlainRecord | undefined,
+): void {
+  switch (getOperandKind(operator)) {
+    case 'regex':
+      if (typeof operand === 'string') checkRegex(context, operand, path);
+      return;
+    case 'number': {
+      const value = typeof operand === 'string' ? parseFiniteNumber(operand) : operand;
+      if (typeof value === 'number' && !Number.isFinite(value)) {
+        report(
+          context,
+          'NON_NUMERIC_OPERAND',
+          `'${operator}' needs a finite number, not ${value}`,
+          context.locate(path),
+        );
+      } else if (value === undefined) {
+        const message = `'${operator}' compares numbers, and "${String(operand)}" is not a number`;
+        report(context, 'NON_NUMERIC_OPERAND', message, context.locate(path));
+      }
+      return;
+    }
+    case 'list': {
+      const name = asRecord(operand)?.list;
+      if (typeof name !== 'string' || hasOwn(lists, name)) return;
+      const known = Object.keys(lists ?? {});
+      const message = `no list named '${name}' in this ruleset's lists${known.length ? ` (${known.join(', ')})` : ''}`;
+      report(context, 'UNKNOWN_LIST', message, context.locate([...path, 'list']), suggestName(name, known));
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+function checkRegex(context: CheckContext, pattern: string, path: SpecPath): void {
+  try {
+    createRegex(pattern);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    report(context, 'INVALID_REGEX', reason, context.locate(path));
+  }
+}

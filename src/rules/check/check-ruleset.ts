@@ -1,0 +1,50 @@
+import type { Diagnostic } from '../../diagnostics';
+import type { CatalogSpec } from '../catalog';
+import type { Locator } from '../parse';
+import { checkActions } from './check-actions';
+import { checkCatalogNames } from './check-catalog-names';
+import { checkConditionShapes } from './check-condition-shape';
+import type { CheckContext } from './check-context';
+import { checkEvents } from './check-events';
+import { checkFilters } from './check-filter';
+import { checkOperands } from './check-operands';
+import { checkRefs } from './check-refs';
+import { checkRuleIds } from './check-rule-ids';
+import { checkThen } from './check-then';
+
+/** The per-file semantic checks, in the order their diagnostics are produced (the loader sorts by position). */
+const CHECKS: readonly ((context: CheckContext) => void)[] = [
+  checkRuleIds,
+  checkConditionShapes,
+  checkOperands,
+  checkRefs,
+  checkThen,
+  checkFilters,
+  checkEvents,
+  checkCatalogNames,
+  checkActions,
+];
+
+/**
+ * Runs every semantic check on one parsed rule file (schema-valid or not) and
+ * returns what they found. Catalog checks run only when a catalog is given.
+ */
+export function checkRuleset(
+  file: string,
+  root: unknown,
+  locator: Locator,
+  catalog?: CatalogSpec,
+): Diagnostic[] {
+  const context: CheckContext = {
+    file,
+    root,
+    catalog,
+    diagnostics: [],
+    locate: locator.locate,
+    locateKey: locator.locateKey,
+    locateWithin: locator.locateWithin,
+    keysAt: locator.keysAt,
+  };
+  for (const check of CHECKS) check(context);
+  return context.diagnostics;
+}

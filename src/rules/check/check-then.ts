@@ -1,0 +1,46 @@
+import { findTemplateErrors } from './find-template-errors';
+import type { SpecPath } from '../spec';
+import { asArray, asRecord, report, type CheckContext, type PlainRecord } from './check-context';
+import { forEachThen } from './walk';
+
+const OUTPUT_KEYS = ['schedule', 'set', 'disable', 'enable', 'filter'];
+
+/** A `then` that does something; well-formed templates in `set` and `parameters` values. */
+export function checkThen(context: CheckContext): void {
+  forEachThen(context.root, (then, path) => {
+    checkNotEmpty(context, then, path);
+    for (const [key, value] of Object.entries(asRecord(then.set) ?? {})) {
+      checkTemplate(context, value, [...path, 'set', key]);
+    }
+    asArray(then.schedule).forEach((item, index) => {
+      for (const [key, value] of Object.entries(asRecord(asRecord(item)?.parameters) ?? {})) {
+        checkTemplate(context, value, [...path, 'schedule', index, 'parameters', key]);
+      }
+    });
+  });
+}
+
+function checkNotEmpty(context: CheckContext, then: PlainRecord, path: SpecPath): void {
+  const keys = Object.keys(then);
+  // Unknown keys were reported by the schema; a misspelled output is not "empty".
+  if (keys.some((key) => !OUTPUT_KEYS.includes(key))) return;
+  if (keys.some((key) => hasContent(then[key]))) return;
+  const message = `this rule's 'then' does nothing: give it at least one of ${OUTPUT_KEYS.join(', ')}, with content`;
+  report(context, 'EMPTY_THEN', message, context.locateKey(path));
+}
+
+/** Non-empty list, or a mapping with a non-empty member (a filter of empty lists is empty). */
+function hasContent(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0;
+  const record = asRecord(value);
+  if (record) return Object.values(record).some(hasContent);
+  return value !== null && value !== undefined;
+}
+
+function checkTemplate(context: CheckContext, value: unknown, path: SpecPath): void {
+  if (typeof value !== 'string') return;
+  for (const error of findTemplateErrors(value)) {
+    const message = `${error.message}; templates are \${KEY}, \${KEY:-fallback}, and $$ for a '$'`;
+    report(context, 'TEMPLATE_SYNTAX', message, context.locateWithin(path, error.start, error.end));
+  }
+}

@@ -1,0 +1,1 @@
+export { loadRules, type LoadOptions, type LoadResult } from './load-rules';

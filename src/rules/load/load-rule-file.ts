@@ -1,0 +1,38 @@
+import { hasErrors, type Diagnostic } from '../../diagnostics';
+import type { CatalogSpec } from '../catalog';
+import { checkRuleset } from '../check';
+import { isRuleStringPosition, parseYaml, type ParsedYaml } from '../parse';
+import { validateRulesSchema } from '../schema';
+import type { LoadedRuleset, RulesetSpec } from '../spec';
+
+export interface RuleFile {
+  parsed: ParsedYaml;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Parses one rule file and runs the schema and the semantic checks on it. Both run
+ * even when the schema fails (checks skip what is malformed), so one run reports
+ * every problem; neither runs on a file with YAML syntax errors, whose data may be
+ * a fragment.
+ */
+export function loadRuleFile(file: string, text: string, catalog: CatalogSpec | undefined): RuleFile {
+  const parsed = parseYaml(file, text, isRuleStringPosition);
+  const diagnostics = [...parsed.diagnostics];
+  if (parsed.wellFormed) {
+    diagnostics.push(...validateRulesSchema(parsed), ...checkRuleset(file, parsed.value, parsed, catalog));
+  }
+  return { parsed, diagnostics };
+}
+
+/** The ruleset of a file without errors (warnings allowed): what the compiler gets. */
+export function toLoadedRuleset(ruleFile: RuleFile, extra: readonly Diagnostic[]): LoadedRuleset | undefined {
+  if (hasErrors(ruleFile.diagnostics) || hasErrors(extra)) return undefined;
+  const { parsed } = ruleFile;
+  return {
+    file: parsed.file,
+    spec: parsed.value as RulesetSpec,
+    locate: (path) => parsed.locate(path),
+    keysAt: (path) => parsed.keysAt(path),
+  };
+}

@@ -1,0 +1,112 @@
+import type { ErrorObject } from 'ajv';
+import { createDiagnostic, dedupeDiagnostics, suggestName, type Diagnostic } from '../../diagnostics';
+import { isOperatorName, OPERATOR_NAMES } from '../operators';
+import type { ParsedYaml } from '../parse';
+import type { SpecPath } from '../spec';
+import { CONDITION_KINDS, CONDITION_TITLE } from './condition-schema';
+import { describeActual, describeExpected, describeOwner, describePlace, toClause } from './describe-types';
+
+type SchemaNode = {
+  title?: string;
+  description?: string;
+  type?: unknown;
+  properties?: Record<string, SchemaNode>;
+};
+
+/**
+ * Translates ajv errors (validated with `allErrors` and `verbose`) into diagnostics
+ * for people, each at the source range of what it is about: an unknown key at the
+ * key, a missing key at its would-be parent, anything else at the value.
+ */
+export function mapAjvErrors(errors: readonly ErrorObject[], parsed: ParsedYaml): Diagnostic[] {
+  return dedupeDiagnostics(
+    errors.filter((error) => !isLeftToChecks(error)).map((error) => mapError(error, parsed)),
+  );
+}
+
+/** `gt: .inf` fails ajv's `number` type, but NON_NUMERIC_OPERAND explains it better: report it once, there. */
+function isLeftToChecks(error: ErrorObject): boolean {
+  const title = (error.parentSchema as SchemaNode | undefined)?.title ?? '';
+  const infinite = typeof error.data === 'number' && !Number.isFinite(error.data);
+  return error.keyword === 'type' && infinite && title.endsWith('(operator)');
+}
+
+function mapError(error: ErrorObject, parsed: ParsedYaml): Diagnostic {
+  const path = toSpecPath(error.instancePath, parsed.value);
+  const schema = (error.parentSchema ?? {}) as SchemaNode;
+  const at = { range: parsed.locate(path) };
+  switch (error.keyword) {
+    case 'additionalProperties':
+      return mapUnknownKey(String(error.params.additionalProperty), path, schema, error.data, parsed);
+    case 'required': {
+      const key = String(error.params.missingProperty);
+      const what = schema.properties?.[key]?.description;
+      const message = `${describeOwner(path, schema.title)} is missing '${key}'${what ? ` (${toClause(what)})` : ''}`;
+      return createDiagnostic('MISSING_KEY', parsed.file, message, at);
+    }
+    case 'type': {
+      const place = describePlace(path);
+      const expected = describeExpected(schema);
+      const actual = describeActual(error.data);
+      const message =
+        error.data === null
+          ? `${place} has no value; expected ${expected}`
+          : `${place} must be ${expected}, not ${actual}`;
+      return createDiagnostic('INVALID_TYPE', parsed.file, message, at);
+    }
+    case 'minItems':
+      return createDiagnostic(
+        'INVALID_VALUE',
+        parsed.file,
+        `${describePlace(path)} must not be an empty list`,
+        at,
+      );
+    case 'minLength':
+      return createDiagnostic('INVALID_VALUE', parsed.file, `${describePlace(path)} must not be empty`, at);
+    default:
+      return createDiagnostic(
+        'INVALID_VALUE',
+        parsed.file,
+        `${describePlace(path)} ${error.message ?? 'is invalid'}`,
+        at,
+      );
+  }
+}
+
+function mapUnknownKey(key: string, path: SpecPath, schema: SchemaNode, data: unknown, parsed: ParsedYaml) {
+  const allowed = Object.keys(schema.properties ?? {}).filter((k) => k !== '$schema');
+  const range = parsed.locateKey([...path, key]);
+  if (schema.title === CONDITION_TITLE) {
+    const record = (data ?? {}) as Record<string, unknown>;
+    const isLeaf = 'var' in record || Object.keys(record).some(isOperatorName);
+    const suggestion = suggestName(key, isLeaf ? OPERATOR_NAMES : allowed);
+    if (isLeaf) {
+      const list = suggestion ? '' : `; a condition on 'var' takes one of: ${OPERATOR_NAMES.join(', ')}`;
+      const message = `'${key}' is not an operator${list}`;
+      return createDiagnostic('UNKNOWN_OPERATOR', parsed.file, message, { range, suggestion });
+    }
+    const message = `'${key}' is not a condition key; a condition is { var: KEY, OPERATOR: VALUE } or one of ${CONDITION_KINDS.filter((k) => k !== 'var').join(', ')}`;
+    return createDiagnostic('UNKNOWN_KEY', parsed.file, message, { range, suggestion });
+  }
+  const suggestion = suggestName(key, allowed);
+  const owner = path.length === 0 ? 'at the top of the file' : `in ${describeOwner(path, schema.title)}`;
+  const message = `unknown key '${key}' ${owner}${suggestion ? '' : `; allowed: ${allowed.join(', ')}`}`;
+  return createDiagnostic('UNKNOWN_KEY', parsed.file, message, { range, suggestion });
+}
+
+/** A JSON pointer as a spec path: array indexes become numbers, `~1`/`~0` are unescaped. */
+export function toSpecPath(pointer: string, root: unknown): SpecPath {
+  if (pointer === '') return [];
+  const path: (string | number)[] = [];
+  let current: unknown = root;
+  for (const raw of pointer.slice(1).split('/')) {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    const step: string | number = Array.isArray(current) && /^\d+$/.test(segment) ? Number(segment) : segment;
+    path.push(step);
+    current =
+      current !== null && typeof current === 'object'
+        ? (current as Record<string, unknown>)[step]
+        : undefined;
+  }
+  return path;
+}
