@@ -1,0 +1,4 @@
+export * from './effective-filter';
+export * from './filter-entry';
+export * from './delta';
+export * from './decide';
