@@ -1,13 +1,10 @@
 import { formatDiagnostics, hasErrors } from '../diagnostics';
-import type { EventProcessor } from '../hosts';
-import type { Metrics } from '../observability/metrics';
-import { RuleProcessor } from '../processor/rule-processor';
 import { RuleBook } from '../rules/compile/rule-book';
 import { loadRules } from '../rules/load';
 import type { CliIO } from './io';
 import { shouldColor } from './validate';
 
-export type ServingRules = { ok: true; processor: EventProcessor; summary: string } | { ok: false };
+export type ServingRules = { ok: true; book: RuleBook; summary: string } | { ok: false };
 
 export interface ServingRulesOptions {
   catalog?: string;
@@ -21,7 +18,6 @@ export interface ServingRulesOptions {
 export async function loadServingRules(
   rulesPath: string,
   io: CliIO,
-  metrics: Metrics,
   options: ServingRulesOptions = {},
 ): Promise<ServingRules> {
   const loaded = await loadRules(
@@ -41,7 +37,7 @@ export async function loadServingRules(
   const rulesets = book.rulesets.length;
   return {
     ok: true,
-    processor: new RuleProcessor(book, metrics),
+    book,
     summary: `${book.ruleCount} enabled rule${book.ruleCount === 1 ? '' : 's'} in ${rulesets} ruleset${rulesets === 1 ? '' : 's'} from ${rulesPath}`,
   };
 }

@@ -3,6 +3,13 @@ import { parseCommandArgs, parsePort, parsePositiveInt } from './parse-options';
 import { DEFAULT_RULES_DIR } from './package-info';
 import path from 'node:path';
 import type { LogLevel } from '../observability/logger';
+import { DEFAULT_SESSION_KEY } from '../processor/rule-processor';
+import {
+  checkStateSetting,
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_STORE_TIMEOUT_MS,
+  type StoreSettings,
+} from '../session';
 
 export interface ServeOptions {
   rules: string;
@@ -13,6 +20,9 @@ export interface ServeOptions {
   maxMessageBytes: number;
   shutdownTimeoutMs: number;
   logLevel: LogLevel;
+  store: StoreSettings;
+  sessionKey: string;
+  workers: number;
 }
 
 export const SERVE_USAGE = `Usage: rulehook serve [options]
@@ -30,6 +40,12 @@ Options:
   --max-message-bytes N      largest accepted event, both hosts (default: 1048576)
   --shutdown-timeout MS      on SIGTERM/SIGINT, how long in-flight requests may take (default: 10000)
   --log-level LEVEL          debug, info, warn or error (default: info)
+  --state STORE              session state: memory, or redis://host:port/db (default: memory)
+  --session-key KEY          variable that identifies a session (default: state.sessionId)
+  --session-ttl SECONDS      forget a session idle this long (default: 3600)
+  --max-sessions N           memory store: most sessions kept, least recently used evicted (default: 100000)
+  --state-timeout MS         redis store: longest wait per event before serving it statelessly (default: 50)
+  --workers N                processes serving one port (node:cluster); more than 1 needs --state redis://
   -h, --help                 show this help
 `;
 
@@ -50,6 +66,12 @@ export function parseServeOptions(args: string[], io: CliIO): ServeOptions | 'he
       'max-message-bytes': { type: 'string', default: '1048576' },
       'shutdown-timeout': { type: 'string', default: '10000' },
       'log-level': { type: 'string', default: 'info' },
+      state: { type: 'string', default: 'memory' },
+      'session-key': { type: 'string', default: DEFAULT_SESSION_KEY },
+      'session-ttl': { type: 'string', default: '3600' },
+      'max-sessions': { type: 'string', default: String(DEFAULT_MAX_SESSIONS) },
+      'state-timeout': { type: 'string', default: String(DEFAULT_STORE_TIMEOUT_MS) },
+      workers: { type: 'string', default: '1' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     false,
@@ -61,8 +83,28 @@ export function parseServeOptions(args: string[], io: CliIO): ServeOptions | 'he
   const grpcPort = parsePort(v['grpc-port'] as string, '--grpc-port');
   const maxMessageBytes = parsePositiveInt(v['max-message-bytes'] as string, '--max-message-bytes');
   const shutdownTimeoutMs = parsePositiveInt(v['shutdown-timeout'] as string, '--shutdown-timeout');
-  for (const r of [httpPort, grpcPort, maxMessageBytes, shutdownTimeoutMs])
+  const ttlSeconds = parsePositiveInt(v['session-ttl'] as string, '--session-ttl');
+  const maxSessions = parsePositiveInt(v['max-sessions'] as string, '--max-sessions');
+  const timeoutMs = parsePositiveInt(v['state-timeout'] as string, '--state-timeout');
+  const workers = parsePositiveInt(v.workers as string, '--workers');
+  for (const r of [
+    httpPort,
+    grpcPort,
+    maxMessageBytes,
+    shutdownTimeoutMs,
+    ttlSeconds,
+    maxSessions,
+    timeoutMs,
+    workers,
+  ]) {
     if (typeof r === 'string') return r;
+  }
+  const state = v.state as string;
+  const stateError = checkStateSetting(state);
+  if (stateError !== undefined) return stateError;
+  if ((workers as number) > 1 && state === 'memory') {
+    return `--workers ${workers} needs a shared session store: an in-memory store cannot be shared between processes; add --state redis://host:port/db`;
+  }
   const logLevel = v['log-level'] as string;
   if (!LOG_LEVELS.includes(logLevel))
     return `--log-level expects one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(logLevel)}`;
@@ -77,5 +119,13 @@ export function parseServeOptions(args: string[], io: CliIO): ServeOptions | 'he
     maxMessageBytes: maxMessageBytes as number,
     shutdownTimeoutMs: shutdownTimeoutMs as number,
     logLevel: logLevel as LogLevel,
+    store: {
+      state,
+      ttlMs: (ttlSeconds as number) * 1000,
+      maxSessions: maxSessions as number,
+      timeoutMs: timeoutMs as number,
+    },
+    sessionKey: v['session-key'] as string,
+    workers: workers as number,
   };
 }

@@ -1,8 +1,12 @@
+import cluster from 'node:cluster';
 import { WebhookCore, startGrpcHost, startHttpHost, type RunningHost } from '../hosts';
-import { createJsonLogger } from '../observability/logger';
+import { createJsonLogger, type Logger } from '../observability/logger';
+import { RuleProcessor } from '../processor/rule-processor';
+import { createSessionStore, redactUrl, RedisSessionStore } from '../session';
 import type { CliIO } from './io';
 import { loadServingRules } from './load-serving-rules';
 import { EXIT_USAGE } from './parse-options';
+import { runServePrimary, reportListeningToPrimary } from './serve-cluster';
 import { parseServeOptions, SERVE_USAGE } from './serve-options';
 
 export interface ServeControl {
@@ -12,10 +16,14 @@ export interface ServeControl {
   onListening?(hosts: { http?: RunningHost; grpc?: RunningHost }): void;
 }
 
+/** How long `serve` waits for Redis at startup before serving anyway (degraded until it connects). */
+const REDIS_STARTUP_WAIT_MS = 2000;
+
 /**
  * `rulehook serve`: loads the rules (refusing to start on an invalid rule set),
  * starts the hosts around one core, and on abort stops accepting, lets in-flight
- * requests finish (bounded by --shutdown-timeout), and returns 0.
+ * requests finish (bounded by --shutdown-timeout), and returns 0. With
+ * `--workers N` (N > 1) this process becomes the cluster primary instead.
  */
 export async function runServe(args: string[], io: CliIO, control: ServeControl = {}): Promise<number> {
   const options = parseServeOptions(args, io);
@@ -27,17 +35,23 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
     io.stderr.write(`rulehook serve: ${options}\n\n${SERVE_USAGE}`);
     return EXIT_USAGE;
   }
+  if (options.workers > 1 && cluster.isPrimary)
+    return runServePrimary(args, options.workers, io, control.signal);
   const logger = createJsonLogger(io.stderr, options.logLevel);
   const core = new WebhookCore({ logger });
   const rules = await loadServingRules(
     options.rules,
     io,
-    core.metrics,
     options.catalog === undefined ? {} : { catalog: options.catalog },
   );
   if (!rules.ok) return 1;
-  core.setProcessor(rules.processor);
-  io.stdout.write(`rulehook: serving ${rules.summary}\n`);
+  const store = createSessionStore(options.store, core.metrics, logger);
+  if (store instanceof RedisSessionStore) await warnIfRedisAbsent(store, options.store.state, logger);
+  core.setProcessor(
+    new RuleProcessor(rules.book, { metrics: core.metrics, store, sessionKey: options.sessionKey, logger }),
+  );
+  const status = cluster.isWorker ? { write: () => true } : io.stdout;
+  status.write(`rulehook: serving ${rules.summary}\n`);
 
   const hosts: { http?: RunningHost; grpc?: RunningHost } = {};
   const hostOptions = {
@@ -53,28 +67,40 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
       hosts.grpc = await startGrpcHost(core, { ...hostOptions, port: options.grpcPort });
   } catch (error) {
     io.stderr.write(`rulehook serve: cannot listen: ${(error as Error).message}\n`);
-    await Promise.all(Object.values(hosts).map((h) => h.close()));
+    await Promise.all([...Object.values(hosts).map((h) => h.close()), store.close()]);
     return 1;
   }
-  if (hosts.http) io.stdout.write(`rulehook: HTTP listening on http://${formatHost(hosts.http)}\n`);
-  if (hosts.grpc) io.stdout.write(`rulehook: gRPC listening on ${formatHost(hosts.grpc)}\n`);
+  if (hosts.http) status.write(`rulehook: HTTP listening on http://${formatHost(hosts.http)}\n`);
+  if (hosts.grpc) status.write(`rulehook: gRPC listening on ${formatHost(hosts.grpc)}\n`);
+  if (cluster.isWorker) reportListeningToPrimary(rules.summary, hosts);
   control.onListening?.(hosts);
 
   await waitForAbort(control.signal);
-  io.stdout.write('rulehook: shutting down, finishing in-flight requests\n');
+  status.write('rulehook: shutting down, finishing in-flight requests\n');
   const closed = Promise.all(Object.values(hosts).map((h) => h.close())).then(() => true);
   const finished = await Promise.race([closed, delay(options.shutdownTimeoutMs).then(() => false)]);
+  await store.close();
   if (!finished) {
     io.stderr.write(
       `rulehook serve: in-flight requests still running after ${options.shutdownTimeoutMs} ms; exiting\n`,
     );
     return 1;
   }
-  io.stdout.write('rulehook: stopped\n');
+  status.write('rulehook: stopped\n');
   return 0;
 }
 
-function formatHost(host: RunningHost): string {
+async function warnIfRedisAbsent(store: RedisSessionStore, url: string, logger: Logger): Promise<void> {
+  try {
+    await store.waitUntilReady(REDIS_STARTUP_WAIT_MS);
+  } catch {
+    logger.warn('redis session store not reachable yet; serving statelessly until it is', {
+      url: redactUrl(url),
+    });
+  }
+}
+
+export function formatHost(host: { host: string; port: number }): string {
   return host.host.includes(':') ? `[${host.host}]:${host.port}` : `${host.host}:${host.port}`;
 }
 

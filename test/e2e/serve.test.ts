@@ -5,6 +5,9 @@ import { promisify } from 'node:util';
 import { RawWebhookClient } from '../support/grpc-client';
 import { startServeProcess, type ServeProcess } from '../support/serve-process';
 
+// Each test starts real processes (node, redis-server): allow for a loaded 2-core CI machine.
+jest.setTimeout(30_000);
+
 const RULES = path.resolve(__dirname, '../fixtures/e2e/rules');
 const BUF = path.resolve(__dirname, '../../node_modules/.bin/buf');
 

@@ -22,11 +22,14 @@ const MAX_CACHED_PLANS = 10_000;
  */
 export class RuleBook {
   readonly rulesets: readonly CompiledRuleset[];
+  /** `ruleset/rule` ids of the `once` rules, which the session must remember once fired. */
+  readonly onceRules: ReadonlySet<string>;
   private readonly plans = new Map<string, EventPlan>();
   private cachedOnDemand = 0;
 
   constructor(rulesets: readonly CompiledRuleset[], knownEventNames: Iterable<string> = []) {
     this.rulesets = rulesets;
+    this.onceRules = new Set(rulesets.flatMap((rs) => rs.rules.filter((r) => r.once).map((r) => r.qualifiedId)));
     const names = new Set(knownEventNames);
     for (const rs of rulesets) for (const rule of rs.rules) for (const name of rule.on ?? []) names.add(name);
     for (const name of names) this.plans.set(name, this.buildPlan(name));

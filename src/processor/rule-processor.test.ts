@@ -1,0 +1,98 @@
+import { buildRuleBook } from '../../test/support/rule-book';
+import { Metrics } from '../observability/metrics';
+import { silentLogger } from '../observability/logger';
+import { MemorySessionStore, RedisSessionStore, type SessionStore } from '../session';
+import { RuleProcessor } from './rule-processor';
+
+const book = buildRuleBook({
+  ruleset: 's',
+  rules: [
+    { id: 'greet', once: true, then: { set: { greeted: 'yes' } } },
+    { id: 'score-changed', if: { changed: 'verify.*' }, then: { set: { rescored: '${verify.score}' } } },
+    { id: 'quiet-audio', on: 'AUDIO', then: { filter: { keys_to_ignore: ['audio.*'] } } },
+    { id: 'quiet-heartbeat', on: 'HB', then: { filter: { events_to_ignore: ['HB'] } } },
+  ],
+});
+
+function makeProcessor(store?: SessionStore) {
+  const metrics = new Metrics();
+  const processor = new RuleProcessor(book, store === undefined ? { metrics } : { metrics, store });
+  const send = async (vars: Record<string, string>) => processor.process({ session_variables: vars });
+  return { metrics, send };
+}
+
+const memory = () => new MemorySessionStore({ metrics: new Metrics() });
+
+describe('RuleProcessor with session state', () => {
+  it('fires a once rule once per session', async () => {
+    const { send } = makeProcessor(memory());
+    expect((await send({ 'state.sessionId': 'a', 'state.currentEvent': 'X' })).fired).toContain('s/greet');
+    expect((await send({ 'state.sessionId': 'a', 'state.currentEvent': 'Y' })).fired).not.toContain(
+      's/greet',
+    );
+    expect((await send({ 'state.sessionId': 'b', 'state.currentEvent': 'X' })).fired).toContain('s/greet');
+  });
+
+  it('evaluates `changed` against the previous event of the session', async () => {
+    const { send } = makeProcessor(memory());
+    const base = { 'state.sessionId': 'c', 'state.currentEvent': 'E' };
+    expect((await send({ ...base, 'verify.score': '0.1' })).fired).toContain('s/score-changed');
+    expect((await send({ ...base, 'verify.score': '0.1', other: '1' })).fired).not.toContain(
+      's/score-changed',
+    );
+    const third = await send({ ...base, 'verify.score': '0.4', other: '1' });
+    expect(third.response.session_variable_updates).toContainEqual({ key: 'rescored', value: '0.4' });
+  });
+
+  it('accumulates the effective filter over the session and sends it whole only when it changes', async () => {
+    const { send } = makeProcessor(memory());
+    const first = await send({ 'state.sessionId': 'f', 'state.currentEvent': 'AUDIO' });
+    expect(first.response.event_filter).toEqual({
+      keys_to_ignore: ['audio.*'],
+      events_to_ignore: [],
+      values_to_ignore: {},
+    });
+    const again = await send({ 'state.sessionId': 'f', 'state.currentEvent': 'AUDIO' });
+    expect(again.response.event_filter).toBeUndefined();
+    const more = await send({ 'state.sessionId': 'f', 'state.currentEvent': 'HB' });
+    expect(more.response.event_filter).toEqual({
+      keys_to_ignore: ['audio.*'],
+      events_to_ignore: ['HB'],
+      values_to_ignore: {},
+    });
+  });
+
+  it('serves an event without a session id statelessly, and counts it', async () => {
+    const { send, metrics } = makeProcessor(memory());
+    expect((await send({ 'state.currentEvent': 'X' })).fired).toContain('s/greet');
+    expect((await send({ 'state.currentEvent': 'X' })).fired).toContain('s/greet');
+    expect(metrics.snapshot()['rulehook_events_without_session_total']).toBe(2);
+  });
+
+  it('serves statelessly, and counts it, when the store is unavailable', async () => {
+    // A real Redis store whose server is not there (nothing listens on port 1).
+    const down = new RedisSessionStore({
+      url: 'redis://127.0.0.1:1/0',
+      metrics: new Metrics(),
+      logger: silentLogger,
+    });
+    try {
+      const { send, metrics } = makeProcessor(down);
+      const outcome = await send({ 'state.sessionId': 'x', 'state.currentEvent': 'X', 'verify.score': '1' });
+      expect(outcome.fired).toEqual(['s/greet']);
+      expect(metrics.snapshot()['rulehook_session_store_unavailable_total']).toBe(1);
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('uses a configured session key', async () => {
+    const metrics = new Metrics();
+    const processor = new RuleProcessor(book, { metrics, store: memory(), sessionKey: 'call.id' });
+    await processor.process({ session_variables: { 'call.id': 'k', 'state.currentEvent': 'X' } });
+    const second = await processor.process({
+      session_variables: { 'call.id': 'k', 'state.currentEvent': 'X' },
+    });
+    expect(second.fired).not.toContain('s/greet');
+  });
+});

@@ -1,0 +1,39 @@
+import type { Logger } from '../observability/logger';
+import type { Metrics } from '../observability/metrics';
+import { MemorySessionStore } from './memory-store';
+import { RedisSessionStore } from './redis-store';
+import type { SessionStore } from './session-store';
+
+export interface StoreSettings {
+  /** `memory`, or a `redis://host:port/db` (or `rediss://`) URL. */
+  state: string;
+  ttlMs: number;
+  maxSessions: number;
+  timeoutMs: number;
+}
+
+/** Checks a `--state` value; returns an error message for a bad one. */
+export function checkStateSetting(state: string): string | undefined {
+  if (state === 'memory') return undefined;
+  if (!/^rediss?:\/\//.test(state))
+    return `--state expects "memory" or a redis://host:port/db URL, got ${JSON.stringify(state)}`;
+  try {
+    new URL(state);
+  } catch {
+    return `--state: ${JSON.stringify(state)} is not a valid URL`;
+  }
+  return undefined;
+}
+
+export function createSessionStore(settings: StoreSettings, metrics: Metrics, logger: Logger): SessionStore {
+  if (settings.state === 'memory') {
+    return new MemorySessionStore({ ttlMs: settings.ttlMs, maxSessions: settings.maxSessions, metrics });
+  }
+  return new RedisSessionStore({
+    url: settings.state,
+    ttlMs: settings.ttlMs,
+    timeoutMs: settings.timeoutMs,
+    metrics,
+    logger,
+  });
+}

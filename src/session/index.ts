@@ -1,0 +1,5 @@
+export * from './session-state';
+export * from './session-store';
+export { MemorySessionStore, type MemoryStoreOptions } from './memory-store';
+export { RedisSessionStore, redactUrl, type RedisStoreOptions } from './redis-store';
+export { checkStateSetting, createSessionStore, type StoreSettings } from './create-store';

@@ -1,0 +1,47 @@
+import { EMPTY_FILTER } from '../filter';
+import { Metrics } from '../observability/metrics';
+import { MemorySessionStore } from './memory-store';
+import type { SessionState } from './session-state';
+
+const next: SessionState = { previous: {}, filter: EMPTY_FILTER, onceFired: new Set(), lastSeen: 0 };
+
+function makeStore(options: { ttlMs?: number; maxSessions?: number } = {}) {
+  let now = 1_000_000;
+  const metrics = new Metrics();
+  const store = new MemorySessionStore({ ...options, metrics, now: () => now });
+  const seen = async (id: string) => store.update(id, (s) => ({ next, result: s !== undefined }));
+  return { store, metrics, seen, advance: (ms: number) => (now += ms) };
+}
+
+describe('MemorySessionStore', () => {
+  it('hands each update the state the previous one stored', async () => {
+    const { store } = makeStore();
+    await store.update('a', () => ({ next: { ...next, previous: { k: 'v' } }, result: null }));
+    const state = await store.update('a', (s) => ({ next, result: s }));
+    expect(state?.previous).toEqual({ k: 'v' });
+  });
+
+  it('forgets sessions idle longer than the TTL, and counts them', async () => {
+    const { seen, advance, metrics, store } = makeStore({ ttlMs: 1000 });
+    await seen('a');
+    advance(999);
+    expect(await seen('a')).toBe(true);
+    advance(1000);
+    expect(await seen('b')).toBe(false);
+    expect(store.size).toBe(1);
+    expect(await seen('a')).toBe(false);
+    expect(metrics.snapshot()['rulehook_sessions_expired_total']).toBe(1);
+  });
+
+  it('evicts the least recently used session beyond the bound, and counts it', async () => {
+    const { seen, metrics, store } = makeStore({ maxSessions: 2 });
+    await seen('a');
+    await seen('b');
+    await seen('a');
+    await seen('c');
+    expect(store.size).toBe(2);
+    expect(await seen('a')).toBe(true);
+    expect(await seen('b')).toBe(false);
+    expect(metrics.snapshot()['rulehook_sessions_evicted_total']).toBe(2);
+  });
+});

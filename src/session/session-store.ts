@@ -1,0 +1,29 @@
+import type { SessionState } from './session-state';
+
+/** The outcome of a read-modify-write: the state to store, and what to give the caller. */
+export interface SessionUpdate<T> {
+  next: SessionState;
+  result: T;
+}
+
+/**
+ * Where session states live. `update` is atomic per session: `change` sees the
+ * latest stored state (undefined for a new or expired session) and returns the
+ * next one; it may be called more than once (on a concurrent write), so it must
+ * be pure. A store that cannot answer in time rejects with StoreUnavailableError.
+ */
+export interface SessionStore {
+  readonly kind: 'memory' | 'redis';
+  update<T>(sessionId: string, change: (state: SessionState | undefined) => SessionUpdate<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The store did not answer within its timeout, or is unreachable: serve the event statelessly. */
+export class StoreUnavailableError extends Error {
+  override readonly name = 'StoreUnavailableError';
+}
+
+/** Defaults documented in docs/state.md. */
+export const DEFAULT_SESSION_TTL_MS = 60 * 60 * 1000;
+export const DEFAULT_MAX_SESSIONS = 100_000;
+export const DEFAULT_STORE_TIMEOUT_MS = 50;
