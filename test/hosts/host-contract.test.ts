@@ -2,6 +2,7 @@ import { createEmptyResponse, type Event } from '../../src/contract';
 import { WebhookCore, type EventProcessor } from '../../src/hosts';
 import path from 'node:path';
 import { RuleProcessor } from '../../src/processor/rule-processor';
+import { MemorySessionStore } from '../../src/session';
 import { RuleBook } from '../../src/rules/compile/rule-book';
 import { loadRules } from '../../src/rules/load';
 import { createGrpcAdapter, createHttpAdapter, type HostUnderTest } from './host-adapters';
@@ -159,7 +160,7 @@ describe.each(hosts)('host contract with rule files: %s', (_name, createHost) =>
     const dir = path.resolve(__dirname, '../fixtures/dsl');
     const loaded = await loadRules([dir], { cwd: dir });
     const core = new WebhookCore();
-    core.setProcessor(new RuleProcessor(RuleBook.compile(loaded.rulesets), core.metrics));
+    core.setProcessor(new RuleProcessor(RuleBook.compile(loaded.rulesets), { metrics: core.metrics }));
     host = await createHost(core);
   });
   afterAll(() => host.close());
@@ -188,5 +189,46 @@ describe.each(hosts)('host contract with rule files: %s', (_name, createHost) =>
         event_filter: { keys_to_ignore: ['audio.*', 'vad.*'], events_to_ignore: ['HEARTBEAT*'] },
       },
     });
+  });
+});
+
+describe.each(hosts)('host contract with session state: %s', (_name, createHost) => {
+  let host: HostUnderTest;
+  beforeAll(async () => {
+    const dir = path.resolve(__dirname, '../fixtures/e2e/stateful');
+    const loaded = await loadRules([dir], { cwd: dir });
+    const core = new WebhookCore();
+    const store = new MemorySessionStore({ metrics: core.metrics });
+    core.setProcessor(new RuleProcessor(RuleBook.compile(loaded.rulesets), { metrics: core.metrics, store }));
+    host = await createHost(core);
+  });
+  afterAll(() => host.close());
+
+  it('remembers once rules, deltas and the effective filter per session', async () => {
+    const s = { 'state.sessionId': 'h-1' };
+    const first = await host.send({ ...s, 'state.currentEvent': 'AUDIO_PROGRESS', 'verify.score': '0.2' });
+    expect(first).toEqual({
+      ok: true,
+      fired: 'stateful/greet,stateful/rescore,stateful/quiet-audio',
+      response: {
+        result_code: 200,
+        session_variable_updates: [
+          { key: 'greeted', value: 'yes' },
+          { key: 'rescored', value: '0.2' },
+        ],
+        event_filter: { keys_to_ignore: ['audio.*'] },
+      },
+    });
+    const second = await host.send({ ...s, 'state.currentEvent': 'HEARTBEAT', 'verify.score': '0.2' });
+    expect(second).toEqual({
+      ok: true,
+      fired: 'stateful/quiet-heartbeat',
+      response: {
+        result_code: 200,
+        event_filter: { keys_to_ignore: ['audio.*'], events_to_ignore: ['HEARTBEAT'] },
+      },
+    });
+    const other = await host.send({ 'state.sessionId': 'h-2', 'state.currentEvent': 'HEARTBEAT' });
+    expect(other.ok && other.fired).toBe('stateful/greet,stateful/quiet-heartbeat');
   });
 });
