@@ -1,11 +1,11 @@
-import type { Event, SessionVariables } from '../contract';
-import { computeDelta, createAutomaticKeyTest, type KeyTest } from '../filter';
+import type { Event } from '../contract';
+import { createAutomaticKeyTest, type KeyTest } from '../filter';
 import type { EventOutcome, EventProcessor } from '../hosts/core';
 import { silentLogger, type Logger } from '../observability/logger';
 import type { Counter, Metrics } from '../observability/metrics';
 import type { RuleBook } from '../rules/compile/rule-book';
 import { evaluateEvent, type Evaluation } from '../rules/evaluate/evaluate-event';
-import type { SessionState } from '../session/session-state';
+import { stepSession } from './session-step';
 import { StoreUnavailableError, type SessionStore } from '../session/session-store';
 
 /** The variable that identifies a session by default (configurable: `--session-key`). */
@@ -72,8 +72,8 @@ export class RuleProcessor implements EventProcessor {
     }
     return this.store
       .update(sessionId, (state) => {
-        const evaluation = this.evaluateInSession(variables, state);
-        return { next: this.nextState(variables, state, evaluation), result: evaluation };
+        const step = stepSession(this.book, state, variables, this.isAutomatic);
+        return { next: step.next, result: step.evaluation };
       })
       .then(
         (evaluation) => this.answer(evaluation),
@@ -87,23 +87,6 @@ export class RuleProcessor implements EventProcessor {
           return this.answer(evaluateEvent(this.book, variables));
         },
       );
-  }
-
-  private evaluateInSession(variables: SessionVariables, state: SessionState | undefined): Evaluation {
-    const delta = computeDelta(state?.previous, variables, this.isAutomatic);
-    if (state === undefined) return evaluateEvent(this.book, variables, { delta });
-    return evaluateEvent(this.book, variables, { delta, filter: state.filter, onceFired: state.onceFired });
-  }
-
-  private nextState(
-    variables: SessionVariables,
-    state: SessionState | undefined,
-    evaluation: Evaluation,
-  ): SessionState {
-    let onceFired = state?.onceFired ?? new Set<string>();
-    const newlyOnce = evaluation.fired.filter((id) => this.book.onceRules.has(id));
-    if (newlyOnce.length > 0) onceFired = new Set([...onceFired, ...newlyOnce]);
-    return { previous: variables, filter: evaluation.filter, onceFired, lastSeen: 0 };
   }
 
   private answer(evaluation: Evaluation): EventOutcome {

@@ -1,0 +1,103 @@
+import { buildRuleBook } from '../../test/support/rule-book';
+import { EngineSimulator } from './engine-simulator';
+import { LocalWebhook } from './local-webhook';
+
+const book = buildRuleBook({
+  ruleset: 'sim',
+  rules: [
+    { id: 'mark', on: 'START', then: { set: { 'risk.level': 'low' } } },
+    {
+      id: 'quiet',
+      on: 'START',
+      then: { filter: { keys_to_ignore: ['audio.*'], events_to_ignore: ['HB*'] } },
+    },
+    { id: 'echo', on: 'CHECK', then: { set: { seen: '${risk.level:-none}' } } },
+    { id: 'done', on: 'END', then: { filter: { events_to_ignore: ['*'] } } },
+  ],
+});
+
+const simulate = () => new EngineSimulator(new LocalWebhook(book));
+const ev = (event: string, vars: Record<string, string> = {}) => ({
+  'state.sessionId': 's',
+  'state.currentEvent': event,
+  ...vars,
+});
+
+describe('EngineSimulator', () => {
+  it('applies the filters a response sets to the later events of its session', async () => {
+    const sim = simulate();
+    expect(await sim.raise(ev('START'))).toMatchObject({
+      sent: true,
+      seq: 1,
+      fired: ['sim/mark', 'sim/quiet'],
+    });
+    expect(await sim.raise(ev('HB1'))).toMatchObject({
+      sent: false,
+      reason: 'events_to_ignore',
+      entry: 'HB*',
+      seq: 2,
+      fired: null,
+      response: null,
+    });
+    expect(await sim.raise(ev('PROGRESS', { 'audio.net': '3' }))).toMatchObject({
+      sent: false,
+      reason: 'keys_to_ignore',
+      entry: 'audio.*',
+      delta: ['audio.net'],
+    });
+    expect(await sim.raise(ev('PROGRESS', { 'audio.net': '3', x: '1' }))).toMatchObject({
+      sent: true,
+      delta: ['x'],
+    });
+  });
+
+  it('computes the delta against the previous raised event, sent or not', async () => {
+    const sim = simulate();
+    await sim.raise(ev('START', { a: '1' }));
+    await sim.raise(ev('HB', { a: '2' }));
+    expect((await sim.raise(ev('X', { a: '2' }))).delta).toEqual([]);
+  });
+
+  it('overlays the variables a response set onto later events (they win over raised values)', async () => {
+    const sim = simulate();
+    await sim.raise(ev('START'));
+    const check = await sim.raise(ev('CHECK', { 'risk.level': 'raised-value' }));
+    expect(check.variables['risk.level']).toBe('low');
+    expect(check.response?.session_variable_updates).toEqual([{ key: 'seen', value: 'low' }]);
+  });
+
+  it('stops sending for good after a filter entry * alone', async () => {
+    const sim = simulate();
+    await sim.raise(ev('END'));
+    expect(await sim.raise(ev('START'))).toMatchObject({
+      sent: false,
+      reason: 'webhook_disabled',
+      entry: '*',
+    });
+  });
+
+  it('keeps sessions apart', async () => {
+    const sim = simulate();
+    await sim.raise(ev('END'));
+    expect(await sim.raise({ 'state.sessionId': 'other', 'state.currentEvent': 'START' })).toMatchObject({
+      sent: true,
+      seq: 1,
+      session: 'other',
+    });
+  });
+
+  it('attaches explanations when the webhook explains', async () => {
+    const sim = new EngineSimulator(new LocalWebhook(book, { explain: true }));
+    const result = await sim.raise(ev('CHECK'));
+    expect(result.explanation?.find((e) => e.rule === 'sim/echo')).toEqual({
+      rule: 'sim/echo',
+      fired: true,
+      reason: 'fired',
+    });
+    expect(result.explanation?.find((e) => e.rule === 'sim/mark')).toEqual({
+      rule: 'sim/mark',
+      fired: false,
+      reason: 'on',
+    });
+  });
+});

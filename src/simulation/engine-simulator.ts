@@ -1,0 +1,128 @@
+import { CURRENT_EVENT_KEY, type CustomLogicResponse, type SessionVariables } from '../contract';
+import {
+  applyResponseFilter,
+  computeDelta,
+  createAutomaticKeyTest,
+  decideEvent,
+  INITIAL_FILTER_STATE,
+  type FilterReason,
+  type FilterState,
+  type KeyTest,
+} from '../filter';
+import type { RuleExplanation } from '../rules/evaluate/explain-event';
+import type { SimulatedWebhook } from './webhook';
+
+/** One raised event, as the simulated engine handled it. */
+export interface SimulatedEvent {
+  /** The session id ('' when the event names none). */
+  session: string;
+  /** 1-based position of the event in its session. */
+  seq: number;
+  event: string;
+  /** The variables the engine held when raising it: as given, overlaid with earlier responses' updates. */
+  variables: SessionVariables;
+  sent: boolean;
+  reason: FilterReason | null;
+  entry: string | null;
+  /** Sorted keys added or changed since the previous raised event of the session (automatic keys excluded). */
+  delta: string[];
+  /** null when not sent, or when the webhook does not say. */
+  fired: readonly string[] | null;
+  response: CustomLogicResponse | null;
+  explanation?: RuleExplanation[];
+}
+
+interface EngineSession {
+  seq: number;
+  previous: SessionVariables | undefined;
+  filter: FilterState;
+  /** Variable updates of earlier responses, overlaid on every later event (they win over raised values). */
+  overlay: Map<string, string>;
+}
+
+export interface EngineSimulatorOptions {
+  sessionKey?: string;
+  automaticKeys?: readonly string[];
+  /** Sessions tracked at most; the least recently active is forgotten beyond it (keeps memory flat). */
+  maxSessions?: number;
+}
+
+/**
+ * The session engine, simulated: for each raised event it overlays earlier
+ * responses' variable updates, computes the delta against the previous raised
+ * event, applies the session's filter (src/filter), sends the event to the
+ * webhook if it passes, and applies the response (updates, filter). Shared by
+ * `rulehook test` and `rulehook replay`, so both show what the engine would do.
+ */
+export class EngineSimulator {
+  private readonly sessions = new Map<string, EngineSession>();
+  private readonly sessionKey: string;
+  private readonly isAutomatic: KeyTest;
+  private readonly maxSessions: number;
+
+  constructor(
+    private readonly webhook: SimulatedWebhook,
+    options: EngineSimulatorOptions = {},
+  ) {
+    this.sessionKey = options.sessionKey ?? 'state.sessionId';
+    this.isAutomatic = createAutomaticKeyTest(options.automaticKeys);
+    this.maxSessions = options.maxSessions ?? 100_000;
+  }
+
+  async raise(raised: SessionVariables): Promise<SimulatedEvent> {
+    const id = raised[this.sessionKey];
+    const sessionId = typeof id === 'string' && id !== '' ? id : undefined;
+    const session = this.sessionFor(sessionId ?? '');
+    const variables = overlay(raised, session.overlay);
+    const delta = computeDelta(session.previous, variables, this.isAutomatic);
+    session.previous = variables;
+    session.seq++;
+    const event = variables[CURRENT_EVENT_KEY] ?? '';
+    const base = { session: sessionId ?? '', seq: session.seq, event, variables, delta };
+    const decision = decideEvent(session.filter, event, delta);
+    if (!decision.sent)
+      return {
+        ...base,
+        sent: false,
+        reason: decision.reason,
+        entry: decision.entry,
+        fired: null,
+        response: null,
+      };
+    const answer = await this.webhook.call(sessionId, variables);
+    for (const update of answer.response.session_variable_updates)
+      session.overlay.set(update.key, update.value);
+    if (answer.response.event_filter !== undefined)
+      session.filter = applyResponseFilter(session.filter, answer.response.event_filter);
+    const result: SimulatedEvent = {
+      ...base,
+      sent: true,
+      reason: null,
+      entry: null,
+      fired: answer.fired,
+      response: answer.response,
+    };
+    if (answer.explanation !== undefined) result.explanation = answer.explanation;
+    return result;
+  }
+
+  private sessionFor(id: string): EngineSession {
+    let session = this.sessions.get(id);
+    if (session === undefined) {
+      session = { seq: 0, previous: undefined, filter: INITIAL_FILTER_STATE, overlay: new Map() };
+    } else {
+      this.sessions.delete(id);
+    }
+    this.sessions.set(id, session);
+    if (this.sessions.size > this.maxSessions)
+      this.sessions.delete(this.sessions.keys().next().value as string);
+    return session;
+  }
+}
+
+function overlay(raised: SessionVariables, updates: ReadonlyMap<string, string>): SessionVariables {
+  if (updates.size === 0) return raised;
+  const out: SessionVariables = { ...raised };
+  for (const [key, value] of updates) out[key] = value;
+  return out;
+}

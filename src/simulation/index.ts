@@ -1,0 +1,3 @@
+export * from './webhook';
+export { LocalWebhook, type LocalWebhookOptions } from './local-webhook';
+export { EngineSimulator, type EngineSimulatorOptions, type SimulatedEvent } from './engine-simulator';
