@@ -4,7 +4,15 @@
  * `${KEY}` is the variable's value, `${KEY:-fallback}` gives a fallback (up to the
  * first `}`), `$$` is a literal `$`, and any other `$` is literal.
  */
-export type TemplatePart = string | { key: string; fallback: string | undefined };
+export type TemplatePart = string | TemplatePlaceholder;
+
+/** `${key}` or `${key:-fallback}`; `start`/`end` are its offsets in the template text (half-open). */
+export interface TemplatePlaceholder {
+  key: string;
+  fallback: string | undefined;
+  start: number;
+  end: number;
+}
 
 /** A template syntax error; offsets are into the template text, half-open. */
 export interface TemplateError {
@@ -51,7 +59,12 @@ export function parseTemplate(text: string): { parts: TemplatePart[]; errors: Te
     } else {
       if (literal !== '') parts.push(literal);
       literal = '';
-      parts.push({ key, fallback: separator === -1 ? undefined : body.slice(separator + 2) });
+      parts.push({
+        key,
+        fallback: separator === -1 ? undefined : body.slice(separator + 2),
+        start: dollar,
+        end: close + 1,
+      });
     }
     i = close + 1;
   }

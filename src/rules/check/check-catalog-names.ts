@@ -1,7 +1,8 @@
 import { suggestName } from '../../diagnostics';
 import { isKnownNode, isKnownVariable, listVariableNames } from '../catalog';
 import { asArray, report, type CheckContext } from './check-context';
-import { forEachThen, walkAllConditions } from './walk';
+import { parseTemplate } from '../template';
+import { forEachTemplate, forEachThen, walkAllConditions } from './walk';
 
 /** Node names in `enable`/`disable` and `var` names, against the catalog's `nodes` and `variables`. */
 export function checkCatalogNames(context: CheckContext): void {
@@ -38,6 +39,16 @@ export function checkCatalogNames(context: CheckContext): void {
         context.locate([...path, 'var']),
         suggestName(name, names),
       );
+    });
+    // A misspelled template variable renders empty: as silent a mistake as a misspelled `var`.
+    forEachTemplate(context.root, (value, path) => {
+      if (typeof value !== 'string') return;
+      for (const part of parseTemplate(value).parts) {
+        if (typeof part === 'string' || isKnownVariable(catalog, part.key) !== false) continue;
+        const message = `the catalog declares no session variable '${part.key}' (used in a template)`;
+        const range = context.locateWithin(path, part.start + 2, part.start + 2 + part.key.length);
+        report(context, 'UNKNOWN_VARIABLE', message, range, suggestName(part.key, names));
+      }
     });
   }
 }

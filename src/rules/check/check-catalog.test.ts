@@ -57,6 +57,16 @@ describe('checks against a catalog', () => {
     expect(diagnostics.map((d) => d.suggestion)).toEqual(['custom.tier', 'Verify']);
   });
 
+  it('warns about unknown variables in templates, pointing at the placeholder', () => {
+    const text = rule(
+      '    then:',
+      '      set: { a: "tier ${custum.tier:-standard} score ${verify.score}", b: "$${custom.tier}" }',
+      '      schedule: [ { action: Notify, parameters: { who: "${custom.tier}${persn.id}" } } ]',
+    );
+    expect(diagnose(text, CATALOG)).toEqual(['UNKNOWN_VARIABLE 5:25', 'UNKNOWN_VARIABLE 6:73']);
+    expect(runPipeline(text, CATALOG).map((d) => d.suggestion)).toEqual(['custom.tier', undefined]);
+  });
+
   it('checks actions: unknown action (warning), missing required parameter (error), unknown parameter (warning)', () => {
     const text = rule(
       '    then:',

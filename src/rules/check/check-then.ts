@@ -1,23 +1,14 @@
 import { findTemplateErrors } from './find-template-errors';
 import type { SpecPath } from '../spec';
-import { asArray, asRecord, report, type CheckContext, type PlainRecord } from './check-context';
-import { forEachThen } from './walk';
+import { asRecord, report, type CheckContext, type PlainRecord } from './check-context';
+import { forEachTemplate, forEachThen } from './walk';
 
 const OUTPUT_KEYS = ['schedule', 'set', 'disable', 'enable', 'filter'];
 
 /** A `then` that does something; well-formed templates in `set` and `parameters` values. */
 export function checkThen(context: CheckContext): void {
-  forEachThen(context.root, (then, path) => {
-    checkNotEmpty(context, then, path);
-    for (const [key, value] of Object.entries(asRecord(then.set) ?? {})) {
-      checkTemplate(context, value, [...path, 'set', key]);
-    }
-    asArray(then.schedule).forEach((item, index) => {
-      for (const [key, value] of Object.entries(asRecord(asRecord(item)?.parameters) ?? {})) {
-        checkTemplate(context, value, [...path, 'schedule', index, 'parameters', key]);
-      }
-    });
-  });
+  forEachThen(context.root, (then, path) => checkNotEmpty(context, then, path));
+  forEachTemplate(context.root, (value, path) => checkTemplate(context, value, path));
 }
 
 function checkNotEmpty(context: CheckContext, then: PlainRecord, path: SpecPath): void {

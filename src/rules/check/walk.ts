@@ -40,3 +40,15 @@ export function forEachThen(root: unknown, visit: (then: PlainRecord, path: Spec
     if (then) visit(then, [...path, 'then']);
   });
 }
+
+/** Visits every template: `set` values and operation `parameters` values, with their paths. */
+export function forEachTemplate(root: unknown, visit: (value: unknown, path: SpecPath) => void): void {
+  forEachThen(root, (then, path) => {
+    for (const [key, value] of Object.entries(asRecord(then.set) ?? {})) visit(value, [...path, 'set', key]);
+    asArray(then.schedule).forEach((item, index) => {
+      for (const [key, value] of Object.entries(asRecord(asRecord(item)?.parameters) ?? {})) {
+        visit(value, [...path, 'schedule', index, 'parameters', key]);
+      }
+    });
+  });
+}
