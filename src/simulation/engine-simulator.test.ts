@@ -66,6 +66,15 @@ describe('EngineSimulator', () => {
     expect(check.response?.session_variable_updates).toEqual([{ key: 'seen', value: 'low' }]);
   });
 
+  it('leaves the webhook’s own updates out of the next delta (the engine applied them already)', async () => {
+    const sim = simulate();
+    await sim.raise(ev('START'));
+    expect((await sim.raise(ev('CHECK'))).delta).toEqual([]);
+    const changed = await sim.raise(ev('CHECK', { 'risk.level': 'high' }));
+    expect(changed.delta).toEqual([]);
+    expect(changed.variables['risk.level']).toBe('low');
+  });
+
   it('stops sending for good after a filter entry * alone', async () => {
     const sim = simulate();
     await sim.raise(ev('END'));

@@ -90,8 +90,11 @@ export class EngineSimulator {
         response: null,
       };
     const answer = await this.webhook.call(sessionId, variables);
-    for (const update of answer.response.session_variable_updates)
-      session.overlay.set(update.key, update.value);
+    const updates = answer.response.session_variable_updates;
+    for (const update of updates) session.overlay.set(update.key, update.value);
+    // The engine applies the updates to the session at once, so they are part of the "previous event" the
+    // next delta is computed against: the webhook is not woken up by its own writes (docs/filters.md).
+    if (updates.length > 0) session.previous = overlay(variables, session.overlay);
     if (answer.response.event_filter !== undefined)
       session.filter = applyResponseFilter(session.filter, answer.response.event_filter);
     const result: SimulatedEvent = {
