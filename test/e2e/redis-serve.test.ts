@@ -21,7 +21,7 @@ async function post(
 
 /** Three sessions of five events each, interleaved as an engine serving three calls would send them. */
 function interleavedEvents(): Record<string, string>[] {
-  const steps = [
+  const steps: Record<string, string>[] = [
     { 'state.currentEvent': 'CALL_STARTED' },
     { 'state.currentEvent': 'AUDIO_PROGRESS', 'audio.net': '3' },
     { 'state.currentEvent': 'VERIFY_COMPLETED', 'audio.net': '3', 'verify.score': '0.4' },
