@@ -75,7 +75,9 @@ describe('decideEvent', () => {
   });
 
   const name = fc.constantFrom('A', 'AB', 'B', 'A*', '*A', 'C');
-  const entries = fc.array(fc.constantFrom('A', 'A*', 'B', '*B', 'AB*', 'x.*', 'x.a', 'y'), { maxLength: 4 });
+  const entries = fc.array(fc.constantFrom<string>('A', 'A*', 'B', '*B', 'AB*', 'x.*', 'x.a', 'y', '*'), {
+    maxLength: 4,
+  });
   const delta = fc
     .uniqueArray(fc.constantFrom('x.a', 'x.b', 'y', 'z', 'x.*'), { maxLength: 4 })
     .map((d) => d.sort());

@@ -29,7 +29,9 @@ export class RuleBook {
 
   constructor(rulesets: readonly CompiledRuleset[], knownEventNames: Iterable<string> = []) {
     this.rulesets = rulesets;
-    this.onceRules = new Set(rulesets.flatMap((rs) => rs.rules.filter((r) => r.once).map((r) => r.qualifiedId)));
+    this.onceRules = new Set(
+      rulesets.flatMap((rs) => rs.rules.filter((r) => r.once).map((r) => r.qualifiedId)),
+    );
     const names = new Set(knownEventNames);
     for (const rs of rulesets) for (const rule of rs.rules) for (const name of rule.on ?? []) names.add(name);
     for (const name of names) this.plans.set(name, this.buildPlan(name));
