@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** Package root: this file sits at the same depth in `src/` and `dist/`. */
-export const PACKAGE_ROOT = path.resolve(__dirname, '..', '..');
+import { PACKAGE_ROOT } from '../package-root';
+
+export { PACKAGE_ROOT };
 
 /** The rule set served when `--rules` is not given. */
 export const DEFAULT_RULES_DIR = path.join(PACKAGE_ROOT, 'rules');

@@ -23,7 +23,23 @@ export interface ServeOptions {
   store: StoreSettings;
   sessionKey: string;
   workers: number;
+  /** `--record FILE` and its settings; undefined when not recording. */
+  record: RecordSettings | undefined;
 }
+
+export interface RecordSettings {
+  /** Absolute path of the recording. */
+  file: string;
+  /** Globs of variable names whose values are replaced by a keyed hash. */
+  redact: string[];
+  /** The hash key; undefined: a random key for this process. */
+  redactKey: string | undefined;
+  /** Rotate the recording beyond this size; undefined: never. */
+  maxBytes: number | undefined;
+}
+
+/** Where `--redact-key` is read from when the flag is not given (the environment does not show in `ps`). */
+export const REDACT_KEY_ENV = 'RULEHOOK_REDACT_KEY';
 
 export const SERVE_USAGE = `Usage: rulehook serve [options]
 
@@ -46,6 +62,11 @@ Options:
   --max-sessions N           memory store: most sessions kept, least recently used evicted (default: 100000)
   --state-timeout MS         redis store: longest wait per event before serving it statelessly (default: 50)
   --workers N                processes serving one port (node:cluster); more than 1 needs --state redis://
+  --record FILE              append every event received to FILE, a recording for rulehook replay
+  --redact GLOB              with --record: replace the values of matching variables by a keyed hash
+                             (repeatable: --redact call.ani --redact 'person.*')
+  --redact-key KEY           key of that hash (default: $RULEHOOK_REDACT_KEY, else random for this process)
+  --record-max-bytes N       rotate the recording beyond N bytes: FILE.1, FILE.2, ... (default: never)
   -h, --help                 show this help
 `;
 
@@ -72,12 +93,20 @@ export function parseServeOptions(args: string[], io: CliIO): ServeOptions | 'he
       'max-sessions': { type: 'string', default: String(DEFAULT_MAX_SESSIONS) },
       'state-timeout': { type: 'string', default: String(DEFAULT_STORE_TIMEOUT_MS) },
       workers: { type: 'string', default: '1' },
+      record: { type: 'string' },
+      redact: { type: 'string', multiple: true },
+      'redact-key': { type: 'string' },
+      'record-max-bytes': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     false,
   );
   if (!parsed.ok) return parsed.message;
   const v = parsed.values as Record<string, string | boolean>;
+  const record = parseRecordSettings(parsed.values, io);
+  if (typeof record === 'string') return record;
+  if (record !== undefined && Number(v.workers) > 1)
+    return '--record writes one file from one process: not with --workers above 1';
   if (v.help === true) return 'help';
   const httpPort = parsePort(v['http-port'] as string, '--http-port');
   const grpcPort = parsePort(v['grpc-port'] as string, '--grpc-port');
@@ -127,5 +156,31 @@ export function parseServeOptions(args: string[], io: CliIO): ServeOptions | 'he
     },
     sessionKey: v['session-key'] as string,
     workers: workers as number,
+    record,
   };
+}
+
+function parseRecordSettings(
+  values: Record<string, string | boolean | (string | boolean)[] | undefined>,
+  io: CliIO,
+): RecordSettings | undefined | string {
+  const file = values.record;
+  const redact = (values.redact ?? []) as string[];
+  const flagKey = values['redact-key'] as string | undefined;
+  const maxBytesText = values['record-max-bytes'] as string | undefined;
+  if (typeof file !== 'string') {
+    const without = [
+      redact.length > 0 && '--redact',
+      flagKey !== undefined && '--redact-key',
+      maxBytesText !== undefined && '--record-max-bytes',
+    ].find((flag) => flag !== false);
+    return without === undefined ? undefined : `${without} needs --record FILE`;
+  }
+  const maxBytes = maxBytesText === undefined ? undefined : parsePositiveInt(maxBytesText, '--record-max-bytes');
+  if (typeof maxBytes === 'string') return maxBytes;
+  if (flagKey !== undefined && redact.length === 0) return '--redact-key needs --redact GLOB';
+  const envKey = io.env[REDACT_KEY_ENV];
+  const redactKey = flagKey ?? (envKey === undefined || envKey === '' ? undefined : envKey);
+  if (redactKey === '') return '--redact-key must not be empty';
+  return { file: path.resolve(io.cwd, file), redact, redactKey, maxBytes };
 }

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { WebhookCore, startGrpcHost, startHttpHost, type RunningHost } from '../hosts';
 import { createJsonLogger, type Logger } from '../observability/logger';
+import { createRecorder, describeRecording, type Recorder } from '../recording';
 import { RuleProcessor } from '../processor/rule-processor';
 import { createSessionStore, redactUrl, RedisSessionStore } from '../session';
 import type { CliIO } from './io';
@@ -51,7 +52,20 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
     new RuleProcessor(rules.book, { metrics: core.metrics, store, sessionKey: options.sessionKey, logger }),
   );
   const status = cluster.isWorker ? { write: () => true } : io.stdout;
+  let recorder: Recorder | undefined;
+  if (options.record !== undefined) {
+    try {
+      recorder = await createRecorder(options.record, core.metrics, logger);
+    } catch (error) {
+      io.stderr.write(`rulehook serve: cannot record to ${options.record.file}: ${(error as Error).message}\n`);
+      await store.close();
+      return 1;
+    }
+    const rec = recorder;
+    core.setEventTap((event) => rec.record(event.session_variables));
+  }
   status.write(`rulehook: serving ${rules.summary}\n`);
+  if (options.record !== undefined) status.write(`rulehook: ${describeRecording(options.record)}\n`);
 
   const hosts: { http?: RunningHost; grpc?: RunningHost } = {};
   const hostOptions = {
@@ -67,7 +81,7 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
       hosts.grpc = await startGrpcHost(core, { ...hostOptions, port: options.grpcPort });
   } catch (error) {
     io.stderr.write(`rulehook serve: cannot listen: ${(error as Error).message}\n`);
-    await Promise.all([...Object.values(hosts).map((h) => h.close()), store.close()]);
+    await Promise.all([...Object.values(hosts).map((h) => h.close()), store.close(), recorder?.close()]);
     return 1;
   }
   if (hosts.http) status.write(`rulehook: HTTP listening on http://${formatHost(hosts.http)}\n`);
@@ -80,6 +94,7 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
   const closed = Promise.all(Object.values(hosts).map((h) => h.close())).then(() => true);
   const finished = await Promise.race([closed, delay(options.shutdownTimeoutMs).then(() => false)]);
   await store.close();
+  await recorder?.close();
   if (!finished) {
     io.stderr.write(
       `rulehook serve: in-flight requests still running after ${options.shutdownTimeoutMs} ms; exiting\n`,

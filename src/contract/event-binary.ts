@@ -28,24 +28,23 @@ export function decodeEventBinary(bytes: Buffer): Decoded<Event> {
       }
       const end = reader.uint32() + reader.pos;
       if (end > reader.len) throw new RangeError('map entry runs past the end of the message');
-      let key = '';
-      let value = '';
-      let keyValid = true;
-      let valueValid = true;
+      let key: string | InvalidString = '';
+      let value: string | InvalidString = '';
       while (reader.pos < end) {
         const entryTag = reader.uint32();
-        if (entryTag === TAG_ENTRY_KEY) [key, keyValid] = readString(reader, bytes);
-        else if (entryTag === TAG_ENTRY_VALUE) [value, valueValid] = readString(reader, bytes);
+        if (entryTag === TAG_ENTRY_KEY) key = readString(reader, bytes);
+        else if (entryTag === TAG_ENTRY_VALUE) value = readString(reader, bytes);
         else reader.skipType(entryTag & 7);
       }
-      if (!keyValid) {
+      if (typeof key !== 'string') {
         return decodeFailure(
-          `a key is not valid UTF-8 (read as ${JSON.stringify(key)})`,
+          `a key is not valid UTF-8 (read as ${JSON.stringify(key.lenient)})`,
           'session_variables',
         );
       }
-      if (!valueValid)
+      if (typeof value !== 'string') {
         return decodeFailure('value is not valid UTF-8', mapEntryPath('session_variables', key));
+      }
       variables[key] = value;
     }
   } catch (e) {
@@ -54,12 +53,22 @@ export function decodeEventBinary(bytes: Buffer): Decoded<Event> {
   return { ok: true, value: { session_variables: variables }, unknownFields };
 }
 
-/** Reads a length-delimited string at the reader's position; reports whether it was valid UTF-8. */
-function readString(reader: Reader, bytes: Buffer): [string, boolean] {
+/** A string field whose bytes are not UTF-8, with what a lenient decoder reads. */
+interface InvalidString {
+  lenient: string;
+}
+
+/**
+ * Reads a length-delimited string at the reader's position. Invalid UTF-8 always
+ * decodes to U+FFFD, so only text containing it pays for the strict check.
+ */
+function readString(reader: Reader, bytes: Buffer): string | InvalidString {
   const length = reader.uint32();
   const start = reader.pos;
   const end = start + length;
   if (end > reader.len) throw new RangeError('string runs past the end of the message');
   reader.pos = end;
-  return [bytes.toString('utf8', start, end), isUtf8(bytes.subarray(start, end))];
+  const text = bytes.toString('utf8', start, end);
+  if (text.includes('\uFFFD') && !isUtf8(bytes.subarray(start, end))) return { lenient: text };
+  return text;
 }

@@ -1,10 +1,8 @@
 import path from 'node:path';
+import { PACKAGE_ROOT } from '../package-root';
 
-/**
- * Where the .proto files live: `proto/` at the package root. This file sits at
- * the same depth in `src/` (ts-jest) and `dist/` (built), so one relative path serves both.
- */
-export const PROTO_ROOT = path.resolve(__dirname, '..', '..', 'proto');
+/** Where the .proto files live: `proto/` at the package root. */
+export const PROTO_ROOT = path.join(PACKAGE_ROOT, 'proto');
 
 /** The webhook service, relative to PROTO_ROOT. */
 export const WEBHOOK_PROTO = 'vendor/biosec/v1/custom_business_logic.proto';

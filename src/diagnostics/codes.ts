@@ -64,6 +64,22 @@ export const DIAGNOSTIC_CODES = {
     summary: 'A parameter the catalog does not declare for this action.',
   },
   UNKNOWN_VARIABLE: { severity: 'warning', summary: 'A session variable the catalog does not declare.' },
+  // --- Scenario files (`rulehook test`, src/testing) ---
+  NO_TEST_FILES: { severity: 'error', summary: 'A `rulehook test` run found no scenario file.' },
+  NO_TESTS: { severity: 'error', summary: 'A scenario file has no tests.' },
+  TEST_PATH_NOT_FOUND: {
+    severity: 'error',
+    summary: 'A path written in a scenario file (`rules`, `catalog`) does not exist.',
+  },
+  DUPLICATE_TEST_NAME: { severity: 'error', summary: 'Two tests of one scenario file have the same name.' },
+  MIXED_TEST_FORMS: {
+    severity: 'error',
+    summary: 'A test mixes the single-event form (`event`, `expect`) and the session form (`events`).',
+  },
+  NO_EXPECTATIONS: { severity: 'error', summary: 'A test expects nothing, so it would always pass.' },
+  CONTRADICTORY_EXPECTATION: { severity: 'error', summary: 'Expectations of one event contradict each other.' },
+  UNKNOWN_RULE: { severity: 'error', summary: 'An expectation names a rule that the rules under test lack.' },
+  // --- end of scenario files ---
 } as const satisfies Record<string, CodeInfo>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

@@ -38,6 +38,7 @@ export class WebhookCore {
   readonly metrics: Metrics;
   private readonly logger: Logger;
   private processor: EventProcessor | undefined;
+  private tap: ((event: Event) => void) | undefined;
   private readonly events: Counter;
   private readonly failures: Counter;
   private readonly invalid: Counter;
@@ -72,8 +73,18 @@ export class WebhookCore {
     this.processor = processor;
   }
 
+  /**
+   * Installs (or removes) a function that sees every decoded event before it is
+   * processed (`serve --record`). It must be quick and must not keep the event
+   * waiting; a throw is logged and ignored, never failing the event.
+   */
+  setEventTap(tap: ((event: Event) => void) | undefined): void {
+    this.tap = tap;
+  }
+
   async onEvent(event: Event): Promise<EventOutcome> {
     this.events.inc();
+    if (this.tap !== undefined) this.tapEvent(this.tap, event);
     const processor = this.processor ?? emptyProcessor;
     try {
       return await processor.process(event);
@@ -83,6 +94,14 @@ export class WebhookCore {
       const response = createEmptyResponse();
       response.result_code = RESULT_CODE_INTERNAL_ERROR;
       return { response, fired: [] };
+    }
+  }
+
+  private tapEvent(tap: (event: Event) => void, event: Event): void {
+    try {
+      tap(event);
+    } catch (error) {
+      this.logger.error('event tap failed', { error: String((error as Error)?.stack ?? error) });
     }
   }
 

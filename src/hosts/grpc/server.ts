@@ -40,8 +40,9 @@ export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions)
       core.recordDecoded(decoded.unknownFields);
       core.onEvent(decoded.value).then(
         (outcome) => {
+          if (outcome.fired.length === 0) return callback(null, outcome.response);
           const trailer = new grpc.Metadata();
-          if (outcome.fired.length > 0) trailer.set(FIRED_RULES_TRAILER, outcome.fired.join(','));
+          trailer.set(FIRED_RULES_TRAILER, outcome.fired.join(','));
           callback(null, outcome.response, trailer);
         },
         (error: unknown) => {

@@ -12,6 +12,7 @@ const UTF8_BOM = 0xfeff;
  * the wire, RFC 8259); any other media type or charset is refused with 415.
  */
 export function checkJsonContentType(header: string | undefined): HttpError | undefined {
+  if (header === 'application/json') return undefined;
   const [mediaType = '', ...params] = (header ?? '').split(';');
   if (mediaType.trim().toLowerCase() !== 'application/json') {
     return {

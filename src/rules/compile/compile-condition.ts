@@ -1,12 +1,16 @@
 import micromatch from 'micromatch';
 import type { EventView } from '../evaluate/event-view';
+import { isOperatorName } from '../operators';
 import type { AllSpec, AnySpec, ChangedSpec, ConditionSpec, LeafSpec, NotSpec, RefSpec } from '../spec';
 import type { ConditionTrace } from './condition-trace';
+import type { CompileOperandContext, LeafTest } from './operators/operator';
 import { OPERATOR_REGISTRY } from './operators/registry';
-import type { CompileOperandContext } from './operators/operator';
-import { isOperatorName } from '../operators';
 
-/** A condition compiled once: `test` is the hot path; `explain` re-walks it to say why. */
+/**
+ * A condition compiled once: `test` is the hot path; `explain` re-walks it to say
+ * why. Nodes are small class instances (methods on prototypes, no closures per
+ * node), because large rule sets keep thousands of them in memory.
+ */
 export interface CompiledCondition {
   test(view: EventView): boolean;
   explain(view: EventView): ConditionTrace;
@@ -17,88 +21,120 @@ export interface CompileConditionContext extends CompileOperandContext {
   resolveRef(name: string): CompiledCondition;
 }
 
-export function compileCondition(spec: ConditionSpec, context: CompileConditionContext): CompiledCondition {
-  // A leaf's index signature defeats `in` narrowing: the casts follow the schema's discrimination by key.
-  if ('all' in spec)
-    return compileGroup(
-      'all',
-      (spec as AllSpec).all.map((c) => compileCondition(c, context)),
-    );
-  if ('any' in spec)
-    return compileGroup(
-      'any',
-      (spec as AnySpec).any.map((c) => compileCondition(c, context)),
-    );
-  if ('not' in spec) {
-    const inner = compileCondition((spec as NotSpec).not, context);
-    return {
-      test: (view) => !inner.test(view),
-      explain: (view) => {
-        const child = inner.explain(view);
-        return { kind: 'not', result: !child.result, child };
-      },
-    };
+class AllCondition implements CompiledCondition {
+  constructor(private readonly children: readonly CompiledCondition[]) {}
+  test(view: EventView): boolean {
+    for (const child of this.children) if (!child.test(view)) return false;
+    return true;
   }
-  if ('ref' in spec) {
-    const name = (spec as RefSpec).ref;
-    const target = context.resolveRef(name);
-    return {
-      test: (view) => target.test(view),
-      explain: (view) => {
-        const child = target.explain(view);
-        return { kind: 'ref', name, result: child.result, child };
-      },
-    };
+  explain(view: EventView): ConditionTrace {
+    const children = this.children.map((c) => c.explain(view));
+    return { kind: 'all', result: children.every((t) => t.result), children };
   }
-  if ('changed' in spec) return compileChanged((spec as ChangedSpec).changed);
-  return compileLeaf(spec as LeafSpec, context);
 }
 
-function compileGroup(kind: 'all' | 'any', children: CompiledCondition[]): CompiledCondition {
-  const test =
-    kind === 'all'
-      ? (view: EventView) => children.every((c) => c.test(view))
-      : (view: EventView) => children.some((c) => c.test(view));
-  return {
-    test,
-    explain: (view) => {
-      const traces = children.map((c) => c.explain(view));
-      const result = kind === 'all' ? traces.every((t) => t.result) : traces.some((t) => t.result);
-      return { kind, result, children: traces };
-    },
-  };
+class AnyCondition implements CompiledCondition {
+  constructor(private readonly children: readonly CompiledCondition[]) {}
+  test(view: EventView): boolean {
+    for (const child of this.children) if (child.test(view)) return true;
+    return false;
+  }
+  explain(view: EventView): ConditionTrace {
+    const children = this.children.map((c) => c.explain(view));
+    return { kind: 'any', result: children.some((t) => t.result), children };
+  }
+}
+
+class NotCondition implements CompiledCondition {
+  constructor(private readonly inner: CompiledCondition) {}
+  test(view: EventView): boolean {
+    return !this.inner.test(view);
+  }
+  explain(view: EventView): ConditionTrace {
+    const child = this.inner.explain(view);
+    return { kind: 'not', result: !child.result, child };
+  }
+}
+
+class RefCondition implements CompiledCondition {
+  constructor(
+    private readonly name: string,
+    private readonly target: CompiledCondition,
+  ) {}
+  test(view: EventView): boolean {
+    return this.target.test(view);
+  }
+  explain(view: EventView): ConditionTrace {
+    const child = this.target.explain(view);
+    return { kind: 'ref', name: this.name, result: child.result, child };
+  }
 }
 
 /** `{ changed: GLOB }`: some key of the event's delta matches; false when served statelessly. */
-function compileChanged(glob: string): CompiledCondition {
-  const isMatch = micromatch.matcher(glob);
-  return {
-    test: (view) => view.delta !== undefined && view.delta.some(isMatch),
-    explain: (view) => {
-      const matched = view.delta?.filter(isMatch);
-      return { kind: 'changed', glob, matched, result: matched !== undefined && matched.length > 0 };
-    },
-  };
+class ChangedCondition implements CompiledCondition {
+  private readonly isMatch: (key: string) => boolean;
+  constructor(private readonly glob: string) {
+    this.isMatch = micromatch.matcher(glob);
+  }
+  test(view: EventView): boolean {
+    const delta = view.delta;
+    if (delta === undefined) return false;
+    for (const key of delta) if (this.isMatch(key)) return true;
+    return false;
+  }
+  explain(view: EventView): ConditionTrace {
+    const matched = view.delta?.filter(this.isMatch);
+    return { kind: 'changed', glob: this.glob, matched, result: matched !== undefined && matched.length > 0 };
+  }
 }
 
-function compileLeaf(spec: LeafSpec, context: CompileOperandContext): CompiledCondition {
-  const key = spec.var;
-  const operators = Object.keys(spec).filter((k) => k !== 'var');
-  const operator = operators[0];
-  if (operators.length !== 1 || operator === undefined || !isOperatorName(operator)) {
-    throw new TypeError(`leaf on ${key} must have exactly one known operator after validation`);
+class LeafCondition implements CompiledCondition {
+  constructor(
+    private readonly key: string,
+    private readonly operator: string,
+    private readonly operand: unknown,
+    private readonly leafTest: LeafTest,
+  ) {}
+  test(view: EventView): boolean {
+    return this.leafTest(view, this.key);
   }
-  const operand = spec[operator];
-  const leafTest = OPERATOR_REGISTRY[operator].compile(operand, context);
-  return {
-    test: (view) => leafTest(view, key),
-    explain: (view) => ({
+  explain(view: EventView): ConditionTrace {
+    const { key, operator, operand } = this;
+    return {
       kind: 'leaf',
       var: key,
       operator,
       operand,
       actual: view.get(key),
-      result: leafTest(view, key),
-    }),
-  };
+      result: this.leafTest(view, key),
+    };
+  }
+}
+
+export function compileCondition(spec: ConditionSpec, context: CompileConditionContext): CompiledCondition {
+  // A leaf's index signature defeats `in` narrowing: the casts follow the schema's discrimination by key.
+  if ('all' in spec) return new AllCondition((spec as AllSpec).all.map((c) => compileCondition(c, context)));
+  if ('any' in spec) return new AnyCondition((spec as AnySpec).any.map((c) => compileCondition(c, context)));
+  if ('not' in spec) return new NotCondition(compileCondition((spec as NotSpec).not, context));
+  if ('ref' in spec) {
+    const name = (spec as RefSpec).ref;
+    return new RefCondition(name, context.resolveRef(name));
+  }
+  if ('changed' in spec) return new ChangedCondition((spec as ChangedSpec).changed);
+  return compileLeaf(spec as LeafSpec, context);
+}
+
+function compileLeaf(spec: LeafSpec, context: CompileOperandContext): CompiledCondition {
+  const operators = Object.keys(spec).filter((k) => k !== 'var');
+  const operator = operators[0];
+  if (operators.length !== 1 || operator === undefined || !isOperatorName(operator)) {
+    throw new TypeError(`leaf on ${spec.var} must have exactly one known operator after validation`);
+  }
+  const operand = spec[operator];
+  return new LeafCondition(
+    spec.var,
+    operator,
+    operand,
+    OPERATOR_REGISTRY[operator].compile(operand, context),
+  );
 }

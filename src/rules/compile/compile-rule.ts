@@ -1,8 +1,9 @@
 import micromatch from 'micromatch';
-import type { RuleSpec } from '../spec';
+import type { NodeOverrideAction } from '../../contract';
+import type { OperationSpec, RuleSpec } from '../spec';
 import { compileCondition, type CompileConditionContext } from './compile-condition';
 import { compileTemplate } from './compile-template';
-import type { CompiledRule } from './compiled-rule';
+import type { CompiledOperation, CompiledRule, CompiledUpdate } from './compiled-rule';
 
 export interface RuleLocation {
   ruleset: string;
@@ -14,8 +15,14 @@ export interface RuleLocation {
 
 /** Builds the `on` test: exact names by set lookup, globs by precompiled micromatch matchers. */
 export function compileEventMatcher(on: readonly string[]): (name: string) => boolean {
-  const exact = new Set(on.filter((p) => !micromatch.scan(p).isGlob));
+  const names = on.filter((p) => !micromatch.scan(p).isGlob);
   const globs = on.filter((p) => micromatch.scan(p).isGlob).map((p) => micromatch.matcher(p));
+  // The common rule names one event: no Set for it (large rule sets keep thousands of matchers).
+  if (globs.length === 0 && names.length === 1) {
+    const only = names[0];
+    return (name) => name === only;
+  }
+  const exact = new Set(names);
   if (globs.length === 0) return (name) => exact.has(name);
   return (name) => exact.has(name) || globs.some((isMatch) => isMatch(name));
 }
@@ -40,15 +47,38 @@ export function compileRule(
     condition: spec.if === undefined ? undefined : compileCondition(spec.if, context),
     stop: spec.stop === true,
     once: spec.once === true,
-    schedule: (then.schedule ?? []).map((op) => ({
-      action: op.action,
-      parameters: Object.entries(op.parameters ?? {}).map(([k, v]) => [k, compileTemplate(v)] as const),
-    })),
-    set: (location.setKeys ?? Object.keys(then.set ?? {})).map(
-      (k) => [k, compileTemplate(then.set?.[k] ?? '')] as const,
+    schedule: (then.schedule ?? []).map(compileOperation),
+    set: (location.setKeys ?? Object.keys(then.set ?? {})).map((key) =>
+      compileUpdate(key, then.set?.[key] ?? ''),
     ),
-    disable: then.disable ?? [],
-    enable: then.enable ?? [],
+    overrides: compileOverrides(then.disable, then.enable),
     filter: then.filter,
   };
+}
+
+function compileOperation(op: OperationSpec): CompiledOperation {
+  const parameters = Object.entries(op.parameters ?? {}).map(([k, v]) => [k, compileTemplate(v)] as const);
+  const fixed = parameters.every(([, t]) => t.constant !== undefined)
+    ? Object.freeze({
+        action: op.action,
+        parameters: Object.freeze(Object.fromEntries(parameters.map(([k, t]) => [k, t.constant as string]))),
+      })
+    : undefined;
+  return { action: op.action, parameters, fixed };
+}
+
+function compileUpdate(key: string, value: string): CompiledUpdate {
+  const template = compileTemplate(value);
+  const fixed =
+    template.constant === undefined ? undefined : Object.freeze({ key, value: template.constant });
+  return { key, template, fixed };
+}
+
+function compileOverrides(disable: readonly string[] = [], enable: readonly string[] = []) {
+  const overrides: Readonly<NodeOverrideAction>[] = [];
+  if (disable.length > 0)
+    overrides.push(Object.freeze({ node_names: Object.freeze([...disable]) as string[], enable: false }));
+  if (enable.length > 0)
+    overrides.push(Object.freeze({ node_names: Object.freeze([...enable]) as string[], enable: true }));
+  return overrides;
 }

@@ -7,14 +7,16 @@ export interface RenderStats {
 }
 
 /** A `set` value or operation parameter, parsed once (grammar: ../template.ts). */
-export type CompiledTemplate = (view: EventView, stats: RenderStats) => string;
+export type CompiledTemplate = ((view: EventView, stats: RenderStats) => string) & {
+  /** Set when the text has no placeholder: the value is known at load time. */
+  readonly constant?: string;
+};
 
 export function compileTemplate(text: string): CompiledTemplate {
   const { parts } = parseTemplate(text);
-  if (parts.length === 0) return () => '';
-  if (parts.length === 1 && typeof parts[0] === 'string') {
-    const constant = parts[0];
-    return () => constant;
+  if (parts.every((part) => typeof part === 'string')) {
+    const constant = parts.join('');
+    return Object.assign(() => constant, { constant });
   }
   return (view, stats) => {
     let out = '';

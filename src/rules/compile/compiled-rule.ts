@@ -1,3 +1,4 @@
+import type { NodeOverrideAction, OperationAction, SetSessionVariableAction } from '../../contract';
 import type { CompiledCondition } from './compile-condition';
 import type { CompiledTemplate } from './compile-template';
 import type { FilterAddition } from '../../filter/effective-filter';
@@ -6,6 +7,15 @@ import type { SpecPath } from '../spec';
 export interface CompiledOperation {
   action: string;
   parameters: readonly (readonly [string, CompiledTemplate])[];
+  /** The whole action, frozen, when no parameter has a placeholder: shared by every response. */
+  fixed: Readonly<OperationAction> | undefined;
+}
+
+export interface CompiledUpdate {
+  key: string;
+  template: CompiledTemplate;
+  /** The update, frozen, when the value has no placeholder. */
+  fixed: Readonly<SetSessionVariableAction> | undefined;
 }
 
 /** A rule ready to evaluate: everything derivable from its source is computed here, once. */
@@ -27,9 +37,9 @@ export interface CompiledRule {
   stop: boolean;
   once: boolean;
   schedule: readonly CompiledOperation[];
-  set: readonly (readonly [string, CompiledTemplate])[];
-  disable: readonly string[];
-  enable: readonly string[];
+  set: readonly CompiledUpdate[];
+  /** `disable` then `enable` as node overrides, frozen (they never depend on the event). */
+  overrides: readonly Readonly<NodeOverrideAction>[];
   filter: FilterAddition | undefined;
 }
 

@@ -1,3 +1,4 @@
+import micromatch from 'micromatch';
 import type { LoadedRuleset } from '../spec';
 import { compileRuleset } from './compile-ruleset';
 import type { CompiledRule, CompiledRuleset } from './compiled-rule';
@@ -14,17 +15,62 @@ export type EventPlan = readonly PlannedRuleset[];
 /** Plans cached for names no rule names exactly; bounded because event names come from the wire. */
 const MAX_CACHED_PLANS = 10_000;
 
+/** A ruleset's rules split by how they select events, each list in evaluation order. */
+interface RulesetIndex {
+  ruleset: CompiledRuleset;
+  /** Rules naming the event exactly in `on`, by name. */
+  byName: Map<string, CompiledRule[]>;
+  /** Rules without `on`, or with a glob in it: the only ones a name nobody wrote can reach. */
+  open: CompiledRule[];
+  /** Position of each rule in `ruleset.rules`, to merge the two lists back into evaluation order. */
+  rank: Map<CompiledRule, number>;
+}
+
+function indexRuleset(ruleset: CompiledRuleset): RulesetIndex {
+  const index: RulesetIndex = { ruleset, byName: new Map(), open: [], rank: new Map() };
+  ruleset.rules.forEach((rule, position) => {
+    index.rank.set(rule, position);
+    if (rule.on === undefined) return void index.open.push(rule);
+    let hasGlob = false;
+    for (const pattern of rule.on) {
+      if (micromatch.scan(pattern).isGlob) hasGlob = true;
+      else {
+        const list = index.byName.get(pattern) ?? [];
+        if (list[list.length - 1] !== rule) list.push(rule);
+        index.byName.set(pattern, list);
+      }
+    }
+    if (hasGlob) index.open.push(rule);
+  });
+  return index;
+}
+
+/** The rules of one ruleset for `name`: its exact rules merged with the open rules that match, in order. */
+function planRuleset(index: RulesetIndex, name: string): CompiledRule[] {
+  const exact = index.byName.get(name) ?? [];
+  const open = index.open.filter((rule) => rule.matchesEvent(name));
+  if (open.length === 0) return exact;
+  if (exact.length === 0) return open;
+  return [...new Set([...exact, ...open])].sort(
+    (a, b) => (index.rank.get(a) ?? 0) - (index.rank.get(b) ?? 0),
+  );
+}
+
 /**
  * All loaded rules, compiled, indexed by event name: the cost of an event is
  * that of the rules that can apply to it, not of all rules. Plans for every
- * name written in an `on` are built at load time; other names (reached only by
- * globs or by rules without `on`) are planned on first sight and cached.
+ * name written in an `on` are built at load time from the exact-name index
+ * plus the open rules (no `on`, or a glob); any other name can only reach open
+ * rules, so its plan is built from those alone, once, and cached.
  */
 export class RuleBook {
   readonly rulesets: readonly CompiledRuleset[];
   /** `ruleset/rule` ids of the `once` rules, which the session must remember once fired. */
   readonly onceRules: ReadonlySet<string>;
+  private readonly indexes: readonly RulesetIndex[];
   private readonly plans = new Map<string, EventPlan>();
+  /** With no glob anywhere, every name nobody wrote gets this same plan (rules without `on`). */
+  private readonly unnamedPlan: EventPlan | undefined;
   private cachedOnDemand = 0;
 
   constructor(rulesets: readonly CompiledRuleset[], knownEventNames: Iterable<string> = []) {
@@ -32,9 +78,12 @@ export class RuleBook {
     this.onceRules = new Set(
       rulesets.flatMap((rs) => rs.rules.filter((r) => r.once).map((r) => r.qualifiedId)),
     );
+    this.indexes = rulesets.map(indexRuleset);
     const names = new Set(knownEventNames);
-    for (const rs of rulesets) for (const rule of rs.rules) for (const name of rule.on ?? []) names.add(name);
+    for (const index of this.indexes) for (const name of index.byName.keys()) names.add(name);
     for (const name of names) this.plans.set(name, this.buildPlan(name));
+    const anyGlob = this.indexes.some((i) => i.open.some((rule) => rule.on !== undefined));
+    this.unnamedPlan = anyGlob ? undefined : this.buildPlan('');
   }
 
   static compile(loaded: readonly LoadedRuleset[], knownEventNames?: Iterable<string>): RuleBook {
@@ -48,6 +97,7 @@ export class RuleBook {
   planFor(eventName: string): EventPlan {
     const cached = this.plans.get(eventName);
     if (cached !== undefined) return cached;
+    if (this.unnamedPlan !== undefined) return this.unnamedPlan;
     const plan = this.buildPlan(eventName);
     if (this.cachedOnDemand < MAX_CACHED_PLANS) {
       this.cachedOnDemand++;
@@ -58,9 +108,9 @@ export class RuleBook {
 
   private buildPlan(eventName: string): EventPlan {
     const plan: PlannedRuleset[] = [];
-    for (const ruleset of this.rulesets) {
-      const rules = ruleset.rules.filter((rule) => rule.matchesEvent(eventName));
-      if (rules.length > 0) plan.push({ ruleset, rules });
+    for (const index of this.indexes) {
+      const rules = planRuleset(index, eventName);
+      if (rules.length > 0) plan.push({ ruleset: index.ruleset, rules });
     }
     return plan;
   }

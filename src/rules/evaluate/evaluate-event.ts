@@ -66,15 +66,20 @@ export function evaluateEvent(
 function applyRule(rule: CompiledRule, view: EventView, result: Evaluation): void {
   const response = result.response;
   for (const op of rule.schedule) {
+    if (op.fixed !== undefined) {
+      response.actions_to_perform.push(op.fixed);
+      continue;
+    }
     const parameters: Record<string, string> = {};
     for (const [key, template] of op.parameters) parameters[key] = template(view, result);
     response.actions_to_perform.push({ action: op.action, parameters });
   }
-  for (const [key, template] of rule.set)
-    response.session_variable_updates.push({ key, value: template(view, result) });
-  if (rule.disable.length > 0)
-    response.nodes_to_override.push({ node_names: [...rule.disable], enable: false });
-  if (rule.enable.length > 0) response.nodes_to_override.push({ node_names: [...rule.enable], enable: true });
+  for (const update of rule.set) {
+    response.session_variable_updates.push(
+      update.fixed ?? { key: update.key, value: update.template(view, result) },
+    );
+  }
+  for (const override of rule.overrides) response.nodes_to_override.push(override);
   if (rule.filter !== undefined) result.filter = mergeFilter(result.filter, rule.filter);
 }
 

@@ -1,0 +1,97 @@
+import type { ConditionSpec, LeafSpec, LoadedRuleset, RuleSpec, RulesetSpec } from '../src/rules/spec';
+import { NUMBER_FACTS, STRING_FACTS } from './events';
+
+/**
+ * Generated rule sets, as plain data (what the YAML loader hands the compiler).
+ * Rule "templates" 0…99 are 100 distinct realistic rules; a rule set places
+ * copies of them on event names. Template t holds on the bench events when t is
+ * even: half of the rules fire.
+ */
+
+export const TEMPLATES_PER_NAME = 100;
+const RULESETS = 10;
+
+/** Small deterministic PRNG (mulberry32): the same rules on every run. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(state ^ (state >>> 15), 1 | state);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function pick<T>(items: readonly T[], next: () => number): T {
+  return items[Math.floor(next() * items.length)] as T;
+}
+
+/** A leaf on a known variable that holds (or not) on the bench events. */
+function leaf(kind: number, holds: boolean, next: () => number): LeafSpec {
+  if (kind < 2) {
+    const key = pick(Object.keys(STRING_FACTS), next);
+    const fact = STRING_FACTS[key] as { value: string; others: readonly string[] };
+    const other = pick(fact.others, next);
+    if (kind === 0) return { var: key, equals: holds ? fact.value : other };
+    const rest = fact.others.filter((o) => o !== other).slice(0, 1);
+    return { var: key, in: holds ? [other, fact.value, ...rest] : [other, ...rest] };
+  }
+  const key = pick(Object.keys(NUMBER_FACTS), next);
+  const value = NUMBER_FACTS[key] as number;
+  const margin = Math.max(Math.abs(value) * 0.25, 0.01);
+  const below = Number((value - margin).toFixed(2));
+  const above = Number((value + margin).toFixed(2));
+  if (kind === 2) return { var: key, lt: holds ? above : below };
+  return { var: key, gt: holds ? below : above };
+}
+
+/** The condition of template t: `all` of 2–3 leaves; one leaf is false when t is odd. */
+function templateCondition(t: number): ConditionSpec {
+  const next = random(1000 + t);
+  const count = next() < 0.5 ? 2 : 3;
+  const falseAt = t % 2 === 0 ? -1 : Math.floor(next() * count);
+  const leaves: ConditionSpec[] = [];
+  for (let i = 0; i < count; i++) leaves.push(leaf(Math.floor(next() * 4), i !== falseAt, next));
+  return { all: leaves };
+}
+
+function templateRule(t: number, id: string, on: string | undefined): RuleSpec {
+  const rule: RuleSpec = {
+    id,
+    if: templateCondition(t),
+    then: {
+      set: {
+        [`bench.rule${t}.session`]: '${state.sessionId}',
+        'risk.note': `t${t}: score \${verify.score:-none}, tier \${custom.tier}`,
+      },
+    },
+  };
+  if (on !== undefined) rule.on = on;
+  if (t % 4 === 0) {
+    rule.then.schedule = [
+      { action: 'Enroll', parameters: { person_id: '${person.id}', note: 'tier ${custom.tier:-unknown}' } },
+    ];
+  }
+  return rule;
+}
+
+/**
+ * The templates placed on each of `names` (or, with `undefined`, copies without
+ * `on`), spread over 10 rulesets: ruleset s holds templates 10s…10s+9 of every
+ * name. An event named by one of `names` therefore sees 100 rules in every
+ * layout, in the same 10 rulesets, in the same order.
+ */
+export function generateRulesets(names: readonly (string | undefined)[]): LoadedRuleset[] {
+  const perRuleset = TEMPLATES_PER_NAME / RULESETS;
+  const loaded: LoadedRuleset[] = [];
+  for (let s = 0; s < RULESETS; s++) {
+    const rules: RuleSpec[] = [];
+    names.forEach((name, n) => {
+      for (let t = s * perRuleset; t < (s + 1) * perRuleset; t++)
+        rules.push(templateRule(t, `n${n}-t${t}`, name));
+    });
+    const spec: RulesetSpec = { ruleset: `bench-${s}`, rules };
+    loaded.push({ file: `bench-${s}.yaml`, spec, locate: () => undefined });
+  }
+  return loaded;
+}

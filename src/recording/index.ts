@@ -1,0 +1,4 @@
+export * from './recorder';
+export * from './redact-variables';
+export * from './rotate-recording';
+export * from './create-recorder';

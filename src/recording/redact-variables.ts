@@ -1,0 +1,51 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import micromatch from 'micromatch';
+import type { SessionVariables } from '../contract';
+
+/** What a redacted value starts with, so that readers know it is not the engine's value. */
+export const REDACTED_PREFIX = 'redacted:';
+
+/** Variable names whose match result is remembered at most (names come from the wire). */
+const MAX_CACHED_NAMES = 10_000;
+
+/** Replaces the values of matching variables; returns the same object when nothing matches. */
+export type Redactor = (variables: SessionVariables) => SessionVariables;
+
+/** A random key for one process: values stay correlated within the recording, and nobody can test guesses later. */
+export function createRandomRedactionKey(): Buffer {
+  return randomBytes(32);
+}
+
+/**
+ * A redactor for `--redact GLOB...`: the value of every variable whose name
+ * matches a glob (micromatch, as in `changed`) becomes `redacted:` and an
+ * HMAC-SHA256 of the value under `key` (132 bits, base64url). The same value
+ * gives the same hash under the same key, so sessions stay correlated; without
+ * the key a hash cannot be checked against a guess.
+ */
+export function createRedactor(globs: readonly string[], key: Buffer | string): Redactor {
+  const matchers = globs.map((glob) => micromatch.matcher(glob));
+  const cache = new Map<string, boolean>();
+  const matches = (name: string): boolean => {
+    let hit = cache.get(name);
+    if (hit === undefined) {
+      hit = matchers.some((isMatch) => isMatch(name));
+      if (cache.size < MAX_CACHED_NAMES) cache.set(name, hit);
+    }
+    return hit;
+  };
+  return (variables) => {
+    let out: SessionVariables | undefined;
+    for (const name of Object.keys(variables)) {
+      if (!matches(name)) continue;
+      out ??= { ...variables };
+      out[name] = hashValue(key, variables[name] as string);
+    }
+    return out ?? variables;
+  };
+}
+
+/** The redacted form of one value. */
+export function hashValue(key: Buffer | string, value: string): string {
+  return REDACTED_PREFIX + createHmac('sha256', key).update(value, 'utf8').digest('base64url').slice(0, 22);
+}

@@ -1,0 +1,28 @@
+import type { CustomLogicResponse, SessionVariables } from '../contract';
+
+/** What a live webhook answered to one event. */
+export interface TargetReply {
+  response: CustomLogicResponse;
+  /** The `rulehook-fired` header or trailer, when the target sent one. */
+  firedHeader: string | undefined;
+}
+
+/** A connection to a live webhook (HTTP or gRPC); `send` rejects with a readable Error when the call fails. */
+export interface TargetClient {
+  send(variables: SessionVariables): Promise<TargetReply>;
+  /** Whether the target is a `rulehook serve` (it then reports fired rules, none when the header is absent). */
+  probe(): Promise<boolean>;
+  close(): void;
+}
+
+/** The name of the header (HTTP) and trailer (gRPC) where `rulehook serve` lists the rules that fired. */
+export const FIRED_HEADER = 'rulehook-fired';
+
+/** Parses the `rulehook-fired` value: `ruleset/rule` ids, comma-separated, in firing order. */
+export function parseFiredHeader(value: string | undefined, targetReportsFired: boolean): string[] | null {
+  if (value === undefined) return targetReportsFired ? [] : null;
+  return value
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+}

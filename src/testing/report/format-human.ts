@@ -1,0 +1,51 @@
+import { formatDiagnostics } from '../../diagnostics';
+import type { RunReport, TestReport } from '../run/test-report';
+import { formatCoverage } from './format-coverage';
+import { formatFailure } from './format-failure';
+
+export interface HumanOptions {
+  color: boolean;
+  /** The --filter given, to say so when it matched nothing. */
+  filter?: string;
+}
+
+const paint = (color: boolean, code: number) => (text: string) => (color ? `\u001b[${code}m${text}\u001b[39m` : text);
+
+/**
+ * The run for people: diagnostics first (exactly as `rulehook validate` prints
+ * them), then each file with its tests (failures with their diffs and why),
+ * coverage when asked, and last, alone on its line, `N passed, N failed`.
+ */
+export function formatHumanReport(report: RunReport, options: HumanOptions): string {
+  const green = paint(options.color, 32);
+  const red = paint(options.color, 31);
+  const yellow = paint(options.color, 33);
+  const parts: string[] = [];
+  if (report.diagnostics.length > 0)
+    parts.push(formatDiagnostics(report.diagnostics, report.sources, { format: 'human', color: options.color }));
+  for (const file of report.files) {
+    if (file.tests.length === 0) continue;
+    const lines = [file.file];
+    for (const test of file.tests) lines.push(formatTest(test, { green, red, yellow }));
+    parts.push(`${lines.join('\n')}\n`);
+  }
+  if (report.coverage) parts.push(formatCoverage(report.coverage));
+  if (report.noMatch) parts.push(`no test matches --filter ${JSON.stringify(options.filter ?? '')}\n`);
+  parts.push(`${formatSummary(report)}\n`);
+  return parts.join('\n');
+}
+
+/** The summary line CI reads: `12 passed, 0 failed`. */
+export function formatSummary(report: Pick<RunReport, 'passed' | 'failed'>): string {
+  return `${report.passed} passed, ${report.failed} failed`;
+}
+
+type Paints = Record<'green' | 'red' | 'yellow', (text: string) => string>;
+
+function formatTest(test: TestReport, paints: Paints): string {
+  const at = test.line === undefined ? '' : `  (${test.file}:${test.line}:${test.col})`;
+  if (test.status === 'passed') return `  ${paints.green('✓')} ${test.name}`;
+  if (test.status === 'error') return `  ${paints.yellow('!')} ${test.name}: ${test.error ?? 'not run'}${at}`;
+  const failures = test.failures.map((f) => formatFailure(f, '      ').trimEnd());
+  return [`  ${paints.red('✗')} ${test.name}${at}`, ...failures].join('\n');
+}

@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createDiagnostic, dedupeDiagnostics, sortDiagnostics, type Diagnostic } from '../../diagnostics';
+import { CoverageRecorder } from '../coverage/coverage-recorder';
+import { RulesLoader } from '../rules/load-rules-under-test';
+import { findTestFiles } from '../scenario/find-test-files';
+import { prepareScenario } from './prepare-scenario';
+import { runScenarioFile, type RunFileContext } from './run-scenario-file';
+import type { FileReport, RunReport } from './test-report';
+
+/** Where `rulehook test` looks without paths. */
+export const DEFAULT_TEST_PATHS: readonly string[] = ['rules', 'examples'];
+
+export interface RunTestsOptions {
+  /** Scenario files and directories; empty: DEFAULT_TEST_PATHS (those that exist). */
+  paths: readonly string[];
+  /** Relative paths are resolved against it, and files are shown relative to it. */
+  cwd: string;
+  /** Runs only the tests whose name (or file) contains it, case-insensitive. */
+  filter?: string;
+  /** A run without test files, a file without tests or a filter matching nothing is then not an error. */
+  allowEmpty?: boolean;
+  coverage?: boolean;
+}
+
+/**
+ * `rulehook test` without its printing: finds the scenario files, loads each
+ * with the rules it names, simulates every test's session and checks its
+ * expectations. Never throws for user mistakes: they are diagnostics.
+ */
+export async function runScenarioTests(options: RunTestsOptions): Promise<RunReport> {
+  const defaults = options.paths.length === 0;
+  const searched = defaults ? DEFAULT_TEST_PATHS : options.paths;
+  const found = await findTestFiles(searched, options.cwd, defaults);
+  const context: RunFileContext = {
+    loader: new RulesLoader(options.cwd),
+    coverage: options.coverage === true ? new CoverageRecorder() : undefined,
+    allowEmpty: options.allowEmpty === true,
+    filter: options.filter,
+    diagnostics: [...found.diagnostics],
+    sources: new Map(),
+  };
+  if (found.files.length === 0) context.diagnostics.push(...reportNoTestFiles(searched, found.diagnostics, options));
+  const files: FileReport[] = [];
+  for (const file of found.files) {
+    const prepared = await prepareScenario(file, context);
+    files.push({ file: file.file, tests: prepared === undefined ? [] : await runScenarioFile(prepared, context) });
+  }
+  const tests = files.flatMap((f) => f.tests);
+  const passed = tests.filter((t) => t.status === 'passed').length;
+  const report: RunReport = {
+    files,
+    diagnostics: sortDiagnostics(dedupeDiagnostics(context.diagnostics), [...context.sources.keys()]),
+    sources: context.sources,
+    passed,
+    failed: tests.length - passed,
+    noMatch: options.filter !== undefined && tests.length === 0 && found.files.length > 0,
+  };
+  if (context.coverage) report.coverage = context.coverage.report();
+  return report;
+}
+
+function reportNoTestFiles(searched: readonly string[], reported: readonly Diagnostic[], options: RunTestsOptions): Diagnostic[] {
+  const severity = options.allowEmpty === true ? { severity: 'warning' as const } : {};
+  return searched
+    .filter((p) => !reported.some((d) => d.file === p))
+    .map((p) => {
+      const exists = existsSync(path.resolve(options.cwd, p));
+      const message = exists
+        ? `no scenario file (*.test.yaml, *.test.yml) under '${p}'`
+        : `no scenario file: '${p}' does not exist`;
+      return createDiagnostic('NO_TEST_FILES', p, message, severity);
+    });
+}
+
+/** The exit code of a run: 1 on any failed test, error diagnostic, unmatched filter or (when required) uncovered rule. */
+export function decideExitCode(report: RunReport, options: { allowEmpty?: boolean; requireCoverage?: boolean }): 0 | 1 {
+  if (report.failed > 0 || report.diagnostics.some((d) => d.severity === 'error')) return 1;
+  if (report.noMatch && options.allowEmpty !== true) return 1;
+  if (options.requireCoverage === true && (report.coverage?.neverFired.length ?? 0) > 0) return 1;
+  return 0;
+}
