@@ -3,13 +3,17 @@ import { suggestName } from '../diagnostics';
 import type { CliIO, CommandRunner } from './io';
 import { EXIT_USAGE } from './parse-options';
 import { readPackageVersion } from './package-info';
+import { runReplay } from './replay';
 import { runServe } from './serve';
+import { runTest } from './test';
 import { runValidate } from './validate';
 
 const USAGE = `Usage: rulehook <command> [options]
 
 Commands:
+  replay     replay recorded events through rules (or a live webhook), compare rule versions
   serve      serve the webhook over HTTP and gRPC
+  test       run the rule tests (scenario files), with coverage
   validate   check rule files and report every problem
 
 Options:
@@ -21,7 +25,9 @@ Options:
 export async function runCli(args: string[], io: CliIO, signal?: AbortSignal): Promise<number> {
   const [command, ...rest] = args;
   const commands: Record<string, CommandRunner> = {
+    replay: (a, i) => runReplay(a, i, { signal }),
     serve: (a, i) => runServe(a, i, { signal }),
+    test: (a, i) => runTest(a, i, { signal }),
     validate: runValidate,
   };
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {

@@ -60,7 +60,8 @@ export async function runTest(args: string[], io: CliIO, control: TestControl = 
     return 0;
   }
   const format = values.format as Format;
-  if (!FORMATS.includes(format)) return failUsage(io, `--format expects human, json or junit, got ${JSON.stringify(values.format)}`);
+  if (!FORMATS.includes(format))
+    return failUsage(io, `--format expects human, json or junit, got ${JSON.stringify(values.format)}`);
   const requireCoverage = values['require-coverage'] === true;
   const options = {
     paths: parsed.positionals,
@@ -72,7 +73,9 @@ export async function runTest(args: string[], io: CliIO, control: TestControl = 
   let last: RunReport | undefined;
   const runOnce = async () => {
     last = await runScenarioTests(options);
-    io.stdout.write(formatReport(last, format, { color: format === 'human' && shouldColor(io), filter: options.filter }));
+    io.stdout.write(
+      formatReport(last, format, { color: format === 'human' && shouldColor(io), filter: options.filter }),
+    );
     return decideExitCode(last, { allowEmpty: options.allowEmpty, requireCoverage });
   };
   if (values.watch !== true) return runOnce();
@@ -80,19 +83,33 @@ export async function runTest(args: string[], io: CliIO, control: TestControl = 
   return watchTests({
     run: runOnce,
     watched: () => listWatchTargets(searched, last, io.cwd),
-    onChange: (file) => io.stdout.write(`\nrulehook test: ${path.relative(io.cwd, file) || file} changed; running again\n\n`),
+    onChange: (file) =>
+      io.stdout.write(`\nrulehook test: ${path.relative(io.cwd, file) || file} changed; running again\n\n`),
     signal: control.signal,
   });
 }
 
-function formatReport(report: RunReport, format: Format, options: { color: boolean; filter?: string | undefined }): string {
+function formatReport(
+  report: RunReport,
+  format: Format,
+  options: { color: boolean; filter?: string | undefined },
+): string {
   if (format === 'json') return formatJsonReport(report);
   if (format === 'junit') return formatJunitReport(report);
-  return formatHumanReport(report, options.filter === undefined ? { color: options.color } : { color: options.color, filter: options.filter });
+  return formatHumanReport(
+    report,
+    options.filter === undefined
+      ? { color: options.color }
+      : { color: options.color, filter: options.filter },
+  );
 }
 
 /** The paths searched (directories recursively), and every file the last run read. */
-function listWatchTargets(searched: readonly string[], report: RunReport | undefined, cwd: string): WatchTarget[] {
+function listWatchTargets(
+  searched: readonly string[],
+  report: RunReport | undefined,
+  cwd: string,
+): WatchTarget[] {
   const targets: WatchTarget[] = [];
   for (const given of searched) {
     const absolute = path.resolve(cwd, given);
@@ -102,7 +119,8 @@ function listWatchTargets(searched: readonly string[], report: RunReport | undef
       // not there (yet)
     }
   }
-  for (const file of report?.sources.keys() ?? []) targets.push({ path: path.resolve(cwd, file), directory: false });
+  for (const file of report?.sources.keys() ?? [])
+    targets.push({ path: path.resolve(cwd, file), directory: false });
   return targets;
 }
 

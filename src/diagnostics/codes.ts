@@ -77,7 +77,10 @@ export const DIAGNOSTIC_CODES = {
     summary: 'A test mixes the single-event form (`event`, `expect`) and the session form (`events`).',
   },
   NO_EXPECTATIONS: { severity: 'error', summary: 'A test expects nothing, so it would always pass.' },
-  CONTRADICTORY_EXPECTATION: { severity: 'error', summary: 'Expectations of one event contradict each other.' },
+  CONTRADICTORY_EXPECTATION: {
+    severity: 'error',
+    summary: 'Expectations of one event contradict each other.',
+  },
   UNKNOWN_RULE: { severity: 'error', summary: 'An expectation names a rule that the rules under test lack.' },
   // --- end of scenario files ---
 } as const satisfies Record<string, CodeInfo>;

@@ -7,7 +7,7 @@ import { RESPONSE_EXPECTATIONS, type ExpectationSpec } from '../scenario/scenari
 import { ABSENT, compare, type Mismatch } from './compare';
 import { checkFired } from './check-fired';
 import { checkUpdates } from './check-updates';
-import { describeNotSent, describeProducers } from './explain-rules';
+import { describeNotSent, describeProducers, describeSent } from './explain-rules';
 import { compileMatcher } from './matcher';
 
 /** What went wrong on one event of a test: the differences, and lines saying why. */
@@ -41,9 +41,10 @@ export function checkEvent(
   const notes = new Set<string>();
   for (const key of ['sent', 'reason', 'entry'] as const)
     if (expectation[key] !== undefined) mismatches.push(...check(key, result[key], `${at}.${key}`));
-  if (expectation.variables !== undefined) mismatches.push(...check('variables', result.variables, `${at}.variables`));
-  if (!result.sent && (expectation.sent !== undefined || expectation.reason !== undefined) && mismatches.length > 0)
-    notes.add(describeNotSent(result));
+  if (expectation.variables !== undefined)
+    mismatches.push(...check('variables', result.variables, `${at}.variables`));
+  if ((expectation.sent !== undefined || expectation.reason !== undefined) && mismatches.length > 0)
+    notes.add(result.sent ? describeSent(result) : describeNotSent(result));
   const wanted = RESPONSE_EXPECTATIONS.filter(
     (k) => expectation[k] !== undefined && !(k === 'fired' && listItems(expectation.fired).length === 0),
   );
@@ -74,7 +75,11 @@ export function checkEvent(
       if (producers) notes.add(producers);
     }
     if (expectation.updates !== undefined) {
-      const updates = checkUpdates(result, expectation.updates, { at, source: src('updates'), rules: options.rules });
+      const updates = checkUpdates(result, expectation.updates, {
+        at,
+        source: src('updates'),
+        rules: options.rules,
+      });
       mismatches.push(...updates.mismatches);
       updates.notes.forEach((n) => notes.add(n));
     }

@@ -37,7 +37,10 @@ export function checkFired(result: SimulatedEvent, expectation: ExpectationSpec,
       mismatches.push({ path, source: matcher.source, expected: expectation.fired, actual });
       const expected = listItems(expectation.fired).filter((id): id is string => typeof id === 'string');
       const missing = expected.filter((id) => !actual.includes(id));
-      const unexpected = matcher.kind === 'list' && matcher.mode === 'exact' ? actual.filter((id) => !expected.includes(id)) : [];
+      const unexpected =
+        matcher.kind === 'list' && matcher.mode === 'exact'
+          ? actual.filter((id) => !expected.includes(id))
+          : [];
       [...missing, ...unexpected].forEach((id) => toExplain.add(id));
       orderOnly = missing.length === 0 && unexpected.length === 0;
     }

@@ -33,7 +33,15 @@ export function checkUpdates(result: SimulatedEvent, expected: unknown, where: W
     const index = lastIndex(key);
     const found =
       index < 0
-        ? [{ path, source: valueMatcher.source, expected: { [key]: toExpectedValue(valueMatcher) }, actual: ABSENT, message: `no update of '${key}'` }]
+        ? [
+            {
+              path,
+              source: valueMatcher.source,
+              expected: { [key]: toExpectedValue(valueMatcher) },
+              actual: ABSENT,
+              message: `no update of '${key}'`,
+            },
+          ]
         : compare(valueMatcher, updates[index]!.value, `${joinPath(path, index)}.value`);
     mismatches.push(...found);
     const note = found.length > 0 ? describeProducers(result, 'set', where.rules, key) : undefined;
@@ -43,7 +51,13 @@ export function checkUpdates(result: SimulatedEvent, expected: unknown, where: W
     const expectedKeys = new Set(matcher.entries.map(([k]) => k));
     updates.forEach((update, i) => {
       if (expectedKeys.has(update.key) || lastIndex(update.key) !== i) return;
-      mismatches.push({ path: joinPath(path, i), source: matcher.source, expected: ABSENT, actual: update, message: `unexpected update of '${update.key}'` });
+      mismatches.push({
+        path: joinPath(path, i),
+        source: matcher.source,
+        expected: ABSENT,
+        actual: update,
+        message: `unexpected update of '${update.key}'`,
+      });
     });
   }
   return { mismatches, notes };

@@ -28,7 +28,13 @@ export function joinPath(path: string, key: string | number): string {
 /** Compares actual data with a matcher; every difference, each at its deepest path. */
 export function compare(matcher: Matcher, actual: unknown, path: string): Mismatch[] {
   const differ = (message?: string): Mismatch[] => [
-    { path, source: matcher.source, expected: toExpectedValue(matcher), actual, ...(message ? { message } : {}) },
+    {
+      path,
+      source: matcher.source,
+      expected: toExpectedValue(matcher),
+      actual,
+      ...(message ? { message } : {}),
+    },
   ];
   switch (matcher.kind) {
     case 'value':
@@ -36,21 +42,32 @@ export function compare(matcher: Matcher, actual: unknown, path: string): Mismat
       return Object.is(matcher.value, actual) ? [] : differ();
     case 'list': {
       if (!Array.isArray(actual)) return differ();
-      if (matcher.mode === 'contains') return findAssignment(matcher.items, actual) ? [] : differ(describeMissing(matcher.items, actual));
+      if (matcher.mode === 'contains')
+        return findAssignment(matcher.items, actual) ? [] : differ(describeMissing(matcher.items, actual));
       if (matcher.items.length !== actual.length)
-        return differ(`expected ${matcher.items.length} item${matcher.items.length === 1 ? '' : 's'}, got ${actual.length}`);
+        return differ(
+          `expected ${matcher.items.length} item${matcher.items.length === 1 ? '' : 's'}, got ${actual.length}`,
+        );
       return matcher.items.flatMap((item, i) => compare(item, actual[i], joinPath(path, i)));
     }
     case 'map': {
       if (!isRecord(actual)) return differ();
       const out = matcher.entries.flatMap(([key, m]) =>
-        Object.hasOwn(actual, key) ? compare(m, actual[key], joinPath(path, key)) : compareAbsent(m, joinPath(path, key)),
+        Object.hasOwn(actual, key)
+          ? compare(m, actual[key], joinPath(path, key))
+          : compareAbsent(m, joinPath(path, key)),
       );
       if (matcher.exact) {
         const expectedKeys = new Set(matcher.entries.map(([k]) => k));
         for (const key of Object.keys(actual))
           if (!expectedKeys.has(key))
-            out.push({ path: joinPath(path, key), source: matcher.source, expected: ABSENT, actual: actual[key], message: `unexpected key '${key}'` });
+            out.push({
+              path: joinPath(path, key),
+              source: matcher.source,
+              expected: ABSENT,
+              actual: actual[key],
+              message: `unexpected key '${key}'`,
+            });
       }
       return out;
     }
@@ -63,7 +80,12 @@ function compareAbsent(matcher: Matcher, path: string): Mismatch[] {
 }
 
 /** Whether each expected item matches a distinct actual item (any order). */
-function findAssignment(items: readonly Matcher[], actual: readonly unknown[], used = new Set<number>(), i = 0): boolean {
+function findAssignment(
+  items: readonly Matcher[],
+  actual: readonly unknown[],
+  used = new Set<number>(),
+  i = 0,
+): boolean {
   if (i === items.length) return true;
   for (let j = 0; j < actual.length; j++) {
     if (used.has(j) || compare(items[i]!, actual[j], '').length > 0) continue;
@@ -81,6 +103,11 @@ function describeMissing(items: readonly Matcher[], actual: readonly unknown[]):
 }
 
 /** Compiles a plain expected value and compares it (for one-off checks). */
-export function compareValue(expected: unknown, actual: unknown, path: string, source?: SpecPath): Mismatch[] {
+export function compareValue(
+  expected: unknown,
+  actual: unknown,
+  path: string,
+  source?: SpecPath,
+): Mismatch[] {
   return compare(compileMatcher(expected, source), actual, path);
 }

@@ -22,7 +22,8 @@ export function readMode(value: unknown): { mode: 'contains' | 'exactly'; inner:
   if (!isRecord(value)) return undefined;
   const keys = Object.keys(value);
   if (keys.length !== 1) return undefined;
-  if (keys[0] === 'contains' && Array.isArray(value.contains)) return { mode: 'contains', inner: value.contains };
+  if (keys[0] === 'contains' && Array.isArray(value.contains))
+    return { mode: 'contains', inner: value.contains };
   if (keys[0] === 'exactly' && typeof value.exactly === 'object' && value.exactly !== null)
     return { mode: 'exactly', inner: value.exactly };
   return undefined;
@@ -37,7 +38,12 @@ export function compileMatcher(value: unknown, source: SpecPath | undefined, exa
     return { kind: 'list', mode: 'contains', items, source: at };
   }
   if (Array.isArray(value))
-    return { kind: 'list', mode: 'exact', items: value.map((item, i) => compileMatcher(item, child(source, i), exact)), source };
+    return {
+      kind: 'list',
+      mode: 'exact',
+      items: value.map((item, i) => compileMatcher(item, child(source, i), exact)),
+      source,
+    };
   if (isRecord(value))
     return {
       kind: 'map',

@@ -1,6 +1,7 @@
 import type { CoverageReport, RuleCoverage } from '../coverage/coverage-report';
 
-const where = (rule: RuleCoverage) => (rule.line === undefined ? rule.file : `${rule.file}:${rule.line}:${rule.col}`);
+const where = (rule: RuleCoverage) =>
+  rule.line === undefined ? rule.file : `${rule.file}:${rule.line}:${rule.col}`;
 
 /**
  * Coverage for people: each rule with the number of events that fired it, the

@@ -15,7 +15,8 @@ import { renderDiff } from './render-diff';
 export function formatFailure(failure: ReportedFailure, indent = ''): string {
   const lines = [`${indent}event ${failure.index + 1} (${failure.event})`];
   for (const mismatch of failure.mismatches) lines.push(...formatMismatch(mismatch, `${indent}  `));
-  if (failure.notes.length > 0) lines.push(`${indent}  why:`, ...failure.notes.map((note) => `${indent}    ${note}`));
+  if (failure.notes.length > 0)
+    lines.push(`${indent}  why:`, ...failure.notes.map((note) => `${indent}    ${note}`));
   return `${lines.join('\n')}\n`;
 }
 

@@ -9,7 +9,8 @@ export interface HumanOptions {
   filter?: string;
 }
 
-const paint = (color: boolean, code: number) => (text: string) => (color ? `\u001b[${code}m${text}\u001b[39m` : text);
+const paint = (color: boolean, code: number) => (text: string) =>
+  color ? `\u001b[${code}m${text}\u001b[39m` : text;
 
 /**
  * The run for people: diagnostics first (exactly as `rulehook validate` prints
@@ -22,7 +23,9 @@ export function formatHumanReport(report: RunReport, options: HumanOptions): str
   const yellow = paint(options.color, 33);
   const parts: string[] = [];
   if (report.diagnostics.length > 0)
-    parts.push(formatDiagnostics(report.diagnostics, report.sources, { format: 'human', color: options.color }));
+    parts.push(
+      formatDiagnostics(report.diagnostics, report.sources, { format: 'human', color: options.color }),
+    );
   for (const file of report.files) {
     if (file.tests.length === 0) continue;
     const lines = [file.file];
@@ -45,7 +48,8 @@ type Paints = Record<'green' | 'red' | 'yellow', (text: string) => string>;
 function formatTest(test: TestReport, paints: Paints): string {
   const at = test.line === undefined ? '' : `  (${test.file}:${test.line}:${test.col})`;
   if (test.status === 'passed') return `  ${paints.green('✓')} ${test.name}`;
-  if (test.status === 'error') return `  ${paints.yellow('!')} ${test.name}: ${test.error ?? 'not run'}${at}`;
+  if (test.status === 'error')
+    return `  ${paints.yellow('!')} ${test.name}${at}\n      not run: ${test.error ?? 'unknown reason'}`;
   const failures = test.failures.map((f) => formatFailure(f, '      ').trimEnd());
   return [`  ${paints.red('✗')} ${test.name}${at}`, ...failures].join('\n');
 }

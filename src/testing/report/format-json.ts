@@ -10,7 +10,12 @@ import type { ReportedMismatch, RunReport, TestReport } from '../run/test-report
 export function formatJsonReport(report: RunReport): string {
   const tests = report.files.flatMap((f) => f.tests);
   const object: Record<string, unknown> = {
-    summary: { tests: tests.length, passed: report.passed, failed: report.failed, files: report.files.length },
+    summary: {
+      tests: tests.length,
+      passed: report.passed,
+      failed: report.failed,
+      files: report.files.length,
+    },
     diagnostics: toJsonDiagnostics(report.diagnostics, report.sources),
     files: report.files.map((f) => ({ file: f.file, tests: f.tests.map(toJsonTest) })),
   };
@@ -20,7 +25,12 @@ export function formatJsonReport(report: RunReport): string {
 }
 
 function toJsonTest(test: TestReport): Record<string, unknown> {
-  const out: Record<string, unknown> = { name: test.name, file: test.file, line: test.line ?? null, col: test.col ?? null };
+  const out: Record<string, unknown> = {
+    name: test.name,
+    file: test.file,
+    line: test.line ?? null,
+    col: test.col ?? null,
+  };
   out.status = test.status;
   if (test.error !== undefined) out.error = test.error;
   out.events = test.events;

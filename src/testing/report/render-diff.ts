@@ -19,7 +19,8 @@ const SHORT = 70;
  */
 export function renderDiff(expected: unknown, actual: unknown): string[] {
   const oneLine = [renderValue(expected), renderValue(actual)];
-  if (oneLine.every((text) => text.length <= SHORT)) return [`expected: ${oneLine[0]}`, `actual:   ${oneLine[1]}`];
+  if (oneLine.every((text) => text.length <= SHORT))
+    return [`expected: ${oneLine[0]}`, `actual:   ${oneLine[1]}`];
   const lines = diffLines(renderValue(expected, true).split('\n'), renderValue(actual, true).split('\n'));
   return ['- expected', '+ actual', ...lines];
 }
@@ -31,7 +32,10 @@ export function diffLines(expected: readonly string[], actual: readonly string[]
   const common: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
   for (let i = n - 1; i >= 0; i--)
     for (let j = m - 1; j >= 0; j--)
-      common[i]![j] = expected[i] === actual[j] ? common[i + 1]![j + 1]! + 1 : Math.max(common[i + 1]![j]!, common[i]![j + 1]!);
+      common[i]![j] =
+        expected[i] === actual[j]
+          ? common[i + 1]![j + 1]! + 1
+          : Math.max(common[i + 1]![j]!, common[i]![j + 1]!);
   const out: string[] = [];
   let i = 0;
   let j = 0;
@@ -39,8 +43,8 @@ export function diffLines(expected: readonly string[], actual: readonly string[]
     if (i < n && j < m && expected[i] === actual[j]) {
       out.push(`  ${expected[i++]}`);
       j++;
-    } else if (j < m && (i === n || common[i]![j + 1]! >= common[i + 1]![j]!)) out.push(`+ ${actual[j++]}`);
-    else out.push(`- ${expected[i++]}`);
+    } else if (i < n && (j === m || common[i + 1]![j]! >= common[i]![j + 1]!)) out.push(`- ${expected[i++]}`);
+    else out.push(`+ ${actual[j++]}`);
   }
   return out;
 }

@@ -6,6 +6,7 @@ import { loadRules, type LoadResult } from '../../rules/load';
 import type { ParsedYaml } from '../../rules/parse';
 import type { SpecPath } from '../../rules/spec';
 import { describeRules, type RulesUnderTest } from './rules-under-test';
+import { suggestPath } from './suggest-path';
 
 /** The rules a scenario file tests, loaded as `rulehook validate` loads them. */
 export interface LoadedRulesUnderTest {
@@ -30,18 +31,27 @@ export function toShownPath(absolute: string, cwd: string): string {
  * loaded, compiled and reported once per run.
  */
 export class RulesLoader {
-  private readonly loads = new Map<string, Promise<{ load: LoadResult; rules: RulesUnderTest | undefined }>>();
+  private readonly loads = new Map<
+    string,
+    Promise<{ load: LoadResult; rules: RulesUnderTest | undefined }>
+  >();
 
   constructor(private readonly cwd: string) {}
 
-  async loadFor(scenarioAbsolute: string, parsed: ParsedYaml, rulesPaths: string[], catalog: string | undefined): Promise<LoadedRulesUnderTest> {
+  async loadFor(
+    scenarioAbsolute: string,
+    parsed: ParsedYaml,
+    rulesPaths: string[],
+    catalog: string | undefined,
+  ): Promise<LoadedRulesUnderTest> {
     const base = path.dirname(scenarioAbsolute);
     const diagnostics: Diagnostic[] = [];
     const resolve = (written: string, at: SpecPath): string | undefined => {
       const absolute = path.resolve(base, written);
       if (existsSync(absolute)) return toShownPath(absolute, this.cwd);
-      const message = `'${written}' does not exist (paths are relative to the scenario file, here ${toShownPath(base, this.cwd)})`;
-      diagnostics.push(createDiagnostic('TEST_PATH_NOT_FOUND', parsed.file, message, { range: parsed.locate(at) }));
+      const message = `'${written}' does not exist (paths are relative to the scenario file; from the current directory this is '${toShownPath(absolute, this.cwd)}')`;
+      const details = { range: parsed.locate(at), suggestion: suggestPath(written, base) };
+      diagnostics.push(createDiagnostic('TEST_PATH_NOT_FOUND', parsed.file, message, details));
       return undefined;
     };
     const single = typeof (parsed.value as { rules?: unknown }).rules === 'string';
@@ -60,7 +70,10 @@ export class RulesLoader {
   }
 
   private async load(paths: string[], catalog: string | undefined) {
-    const load = await loadRules(paths, catalog === undefined ? { cwd: this.cwd } : { cwd: this.cwd, catalog });
+    const load = await loadRules(
+      paths,
+      catalog === undefined ? { cwd: this.cwd } : { cwd: this.cwd, catalog },
+    );
     if (hasErrors(load.diagnostics)) return { load, rules: undefined };
     const book = RuleBook.compile(load.rulesets, load.catalog?.spec.events ?? []);
     return { load, rules: describeRules(book, load) };

@@ -41,7 +41,9 @@ export function describeRules(book: RuleBook, loaded?: LoadResult): RulesUnderTe
     return index.positionAt(range.start);
   };
   for (const ruleset of book.rulesets) {
-    const spec = loaded?.rulesets.find((r) => r.file === ruleset.file && r.spec.ruleset === ruleset.name)?.spec;
+    const spec = loaded?.rulesets.find(
+      (r) => r.file === ruleset.file && r.spec.ruleset === ruleset.name,
+    )?.spec;
     const entries: RuleInfo[] = ruleset.rules.map((rule) => ({
       id: rule.qualifiedId,
       enabled: true,

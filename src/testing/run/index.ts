@@ -1,4 +1,11 @@
 export { DEFAULT_TEST_PATHS, decideExitCode, runScenarioTests, type RunTestsOptions } from './run-tests';
 export { watchTests, type WatchOptions, type WatchTarget } from './watch-tests';
 export { runPlannedTest, type SessionOutcome } from './run-planned-test';
-export type { FileReport, ReportedFailure, ReportedMismatch, RunReport, TestReport, TestStatus } from './test-report';
+export type {
+  FileReport,
+  ReportedFailure,
+  ReportedMismatch,
+  RunReport,
+  TestReport,
+  TestStatus,
+} from './test-report';

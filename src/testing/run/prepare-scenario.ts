@@ -32,7 +32,10 @@ export interface PreparedScenario {
  * reported as `rulehook validate` reports them, once per run) and checks its rule
  * ids against them. Undefined when the file cannot be read.
  */
-export async function prepareScenario(found: FoundFile, context: PrepareContext): Promise<PreparedScenario | undefined> {
+export async function prepareScenario(
+  found: FoundFile,
+  context: PrepareContext,
+): Promise<PreparedScenario | undefined> {
   let text: string;
   try {
     text = (await readFile(found.absolute, 'utf8')).replace(/^\uFEFF/, '');
@@ -52,17 +55,24 @@ export async function prepareScenario(found: FoundFile, context: PrepareContext)
     scenario.diagnostics.push(...loaded.diagnostics);
     if (loaded.load && loaded.first) {
       context.diagnostics.push(...loaded.load.diagnostics);
-      for (const [file, source] of loaded.load.sources) if (!context.sources.has(file)) context.sources.set(file, source);
+      for (const [file, source] of loaded.load.sources)
+        if (!context.sources.has(file)) context.sources.set(file, source);
     }
     rules = loaded.rules;
     if (rules !== undefined) {
       if (loaded.first) context.coverage?.register(rules, loaded.load);
       scenario.diagnostics.push(...checkRuleIds(scenario.parsed, rules.ids));
     } else
-      blocked = loaded.diagnostics.length > 0 ? 'a path of the scenario file does not exist' : 'the rules under test have errors (see above)';
+      blocked =
+        loaded.diagnostics.length > 0
+          ? 'a path of the scenario file does not exist'
+          : 'the rules under test have errors (see above)';
   }
   context.diagnostics.push(...scenario.diagnostics);
-  const errors = splitErrorsByTest(scenario, scenario.diagnostics.filter((d) => d.severity === 'error'));
+  const errors = splitErrorsByTest(
+    scenario,
+    scenario.diagnostics.filter((d) => d.severity === 'error'),
+  );
   if (blocked === undefined && errors.file.length > 0) blocked = 'the scenario file has errors (see above)';
   return { scenario, text, rules, blocked, testErrors: errors.tests };
 }
@@ -70,7 +80,8 @@ export async function prepareScenario(found: FoundFile, context: PrepareContext)
 /** The rules can be loaded once the file is well-formed and its `rules` and `catalog` are usable paths. */
 function canLoadRules(scenario: ScenarioFile): boolean {
   const spec = scenario.spec as unknown;
-  if (!scenario.parsed.wellFormed || typeof spec !== 'object' || spec === null || Array.isArray(spec)) return false;
+  if (!scenario.parsed.wellFormed || typeof spec !== 'object' || spec === null || Array.isArray(spec))
+    return false;
   const { rules, catalog } = spec as Record<string, unknown>;
   const isPath = (p: unknown) => typeof p === 'string' && p !== '';
   const okRules = isPath(rules) || (Array.isArray(rules) && rules.length > 0 && rules.every(isPath));

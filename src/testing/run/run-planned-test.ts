@@ -19,7 +19,9 @@ export interface SessionOutcome {
  * webhook explains every rule (for failure messages and coverage).
  */
 export async function runPlannedTest(plan: PlannedTest, rules: RulesUnderTest): Promise<SessionOutcome> {
-  const simulator = new EngineSimulator(new LocalWebhook(rules.book, { explain: true }), { sessionKey: plan.sessionKey });
+  const simulator = new EngineSimulator(new LocalWebhook(rules.book, { explain: true }), {
+    sessionKey: plan.sessionKey,
+  });
   const results: SimulatedEvent[] = [];
   const failures: EventFailure[] = [];
   let raised: SessionVariables = {};

@@ -14,7 +14,10 @@ export interface RunFileContext extends PrepareContext {
 }
 
 /** Runs the tests of a prepared scenario file; a test that cannot run is reported with status `error`. */
-export async function runScenarioFile(prepared: PreparedScenario, context: RunFileContext): Promise<TestReport[]> {
+export async function runScenarioFile(
+  prepared: PreparedScenario,
+  context: RunFileContext,
+): Promise<TestReport[]> {
   const { scenario, rules } = prepared;
   const lines = createLineIndex(prepared.text);
   const tests: unknown[] = Array.isArray(scenario.spec?.tests) ? scenario.spec.tests : [];
@@ -22,11 +25,20 @@ export async function runScenarioFile(prepared: PreparedScenario, context: RunFi
   for (const [index, test] of tests.entries()) {
     if (typeof test !== 'object' || test === null) continue;
     const where = { file: scenario.file, ...positionOf(scenario, ['tests', index, 'name'], lines) };
-    const problem = prepared.blocked ?? (prepared.testErrors[index]!.length > 0 ? 'this test has errors (see above)' : undefined);
+    const problem =
+      prepared.blocked ??
+      (prepared.testErrors[index]!.length > 0 ? 'this test has errors (see above)' : undefined);
     for (const { name, plan } of planSessions(scenario, test as TestSpec, index, problem !== undefined)) {
       if (!matchesFilter(context.filter, scenario.file, name)) continue;
       if (plan === undefined || rules === undefined) {
-        reports.push({ name, ...where, status: 'error', error: `not run: ${problem ?? 'no rules'}`, events: 0, failures: [] });
+        reports.push({
+          name,
+          ...where,
+          status: 'error',
+          error: problem ?? 'no rules to run it with',
+          events: 0,
+          failures: [],
+        });
         continue;
       }
       const outcome = await runPlannedTest(plan, rules);
@@ -40,7 +52,12 @@ export async function runScenarioFile(prepared: PreparedScenario, context: RunFi
 }
 
 /** The sessions of a test (one per case); only its name when it cannot run. */
-function planSessions(scenario: ScenarioFile, test: TestSpec, index: number, broken: boolean): { name: string; plan?: PlannedTest }[] {
+function planSessions(
+  scenario: ScenarioFile,
+  test: TestSpec,
+  index: number,
+  broken: boolean,
+): { name: string; plan?: PlannedTest }[] {
   const name = typeof test.name === 'string' ? test.name : `test ${index + 1}`;
   if (broken) return [{ name }];
   return planTest(scenario.spec!, test, index).map((plan) => ({ name: plan.name, plan }));
@@ -52,7 +69,11 @@ export function matchesFilter(filter: string | undefined, file: string, name: st
   return name.toLowerCase().includes(needle) || file.toLowerCase().includes(needle);
 }
 
-function positionOf(scenario: ScenarioFile, path: SpecPath, lines: LineIndex): { line?: number; col?: number } {
+function positionOf(
+  scenario: ScenarioFile,
+  path: SpecPath,
+  lines: LineIndex,
+): { line?: number; col?: number } {
   const range = scenario.parsed.locate(path);
   return range === undefined ? {} : lines.positionAt(range.start);
 }

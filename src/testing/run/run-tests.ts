@@ -40,11 +40,15 @@ export async function runScenarioTests(options: RunTestsOptions): Promise<RunRep
     diagnostics: [...found.diagnostics],
     sources: new Map(),
   };
-  if (found.files.length === 0) context.diagnostics.push(...reportNoTestFiles(searched, found.diagnostics, options));
+  if (found.files.length === 0)
+    context.diagnostics.push(...reportNoTestFiles(searched, found.diagnostics, options));
   const files: FileReport[] = [];
   for (const file of found.files) {
     const prepared = await prepareScenario(file, context);
-    files.push({ file: file.file, tests: prepared === undefined ? [] : await runScenarioFile(prepared, context) });
+    files.push({
+      file: file.file,
+      tests: prepared === undefined ? [] : await runScenarioFile(prepared, context),
+    });
   }
   const tests = files.flatMap((f) => f.tests);
   const passed = tests.filter((t) => t.status === 'passed').length;
@@ -60,7 +64,11 @@ export async function runScenarioTests(options: RunTestsOptions): Promise<RunRep
   return report;
 }
 
-function reportNoTestFiles(searched: readonly string[], reported: readonly Diagnostic[], options: RunTestsOptions): Diagnostic[] {
+function reportNoTestFiles(
+  searched: readonly string[],
+  reported: readonly Diagnostic[],
+  options: RunTestsOptions,
+): Diagnostic[] {
   const severity = options.allowEmpty === true ? { severity: 'warning' as const } : {};
   return searched
     .filter((p) => !reported.some((d) => d.file === p))
@@ -74,7 +82,10 @@ function reportNoTestFiles(searched: readonly string[], reported: readonly Diagn
 }
 
 /** The exit code of a run: 1 on any failed test, error diagnostic, unmatched filter or (when required) uncovered rule. */
-export function decideExitCode(report: RunReport, options: { allowEmpty?: boolean; requireCoverage?: boolean }): 0 | 1 {
+export function decideExitCode(
+  report: RunReport,
+  options: { allowEmpty?: boolean; requireCoverage?: boolean },
+): 0 | 1 {
   if (report.failed > 0 || report.diagnostics.some((d) => d.severity === 'error')) return 1;
   if (report.noMatch && options.allowEmpty !== true) return 1;
   if (options.requireCoverage === true && (report.coverage?.neverFired.length ?? 0) > 0) return 1;

@@ -26,6 +26,7 @@ export interface TestReport {
   col?: number;
   /** `error`: the test did not run (see `error`); it counts as failed. */
   status: TestStatus;
+  /** Why the test did not run (status `error`): `this test has errors (see above)`. */
   error?: string;
   /** How many events the session raised. */
   events: number;

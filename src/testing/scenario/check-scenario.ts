@@ -18,8 +18,17 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
  */
 export function checkScenario(parsed: ParsedYaml, options: ScenarioCheckOptions = {}): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const report = (code: Parameters<typeof createDiagnostic>[0], path: SpecPath, message: string, key = false) =>
-    out.push(createDiagnostic(code, parsed.file, message, { range: key ? parsed.locateKey(path) : parsed.locate(path) }));
+  const report = (
+    code: Parameters<typeof createDiagnostic>[0],
+    path: SpecPath,
+    message: string,
+    key = false,
+  ) =>
+    out.push(
+      createDiagnostic(code, parsed.file, message, {
+        range: key ? parsed.locateKey(path) : parsed.locate(path),
+      }),
+    );
   const root = isRecord(parsed.value) ? parsed.value : {};
   const tests = Array.isArray(root.tests) ? root.tests : undefined;
   if (tests === undefined || tests.length === 0) {
@@ -40,20 +49,34 @@ export function checkScenario(parsed: ParsedYaml, options: ScenarioCheckOptions 
     if (typeof spec.name === 'string') {
       const first = names.get(spec.name);
       if (first !== undefined)
-        report('DUPLICATE_TEST_NAME', [...at, 'name'], `the test name '${spec.name}' is used by test ${first + 1} too`);
+        report(
+          'DUPLICATE_TEST_NAME',
+          [...at, 'name'],
+          `the test name '${spec.name}' is used by test ${first + 1} too`,
+        );
       else names.set(spec.name, index);
     }
     const single = 'event' in test || 'expect' in test;
     if ('events' in test && single) {
       const key = 'event' in test ? 'event' : 'expect';
-      report('MIXED_TEST_FORMS', [...at, key], `'${key}' belongs to the single-event form, but this test has 'events'`, true);
+      report(
+        'MIXED_TEST_FORMS',
+        [...at, key],
+        `'${key}' belongs to the single-event form, but this test has 'events'`,
+        true,
+      );
     } else if (!('events' in test) && !('event' in test)) {
       report('MISSING_KEY', at, "this test has neither 'event' (one event) nor 'events' (a call)");
     }
     const expectations = collectExpectations(spec, at);
     if (!expectations.some(([e]) => Object.keys(e).length > 0))
-      report('NO_EXPECTATIONS', 'name' in test ? [...at, 'name'] : at, 'this test expects nothing: it would pass whatever the rules do');
-    for (const [expectation, path] of expectations) out.push(...checkContradictions(parsed, expectation, path));
+      report(
+        'NO_EXPECTATIONS',
+        'name' in test ? [...at, 'name'] : at,
+        'this test expects nothing: it would pass whatever the rules do',
+      );
+    for (const [expectation, path] of expectations)
+      out.push(...checkContradictions(parsed, expectation, path));
   });
   return out;
 }
@@ -64,7 +87,8 @@ export function collectExpectations(test: Partial<TestSpec>, at: SpecPath): [Exp
   if (isRecord(test.expect)) found.push([test.expect, [...at, 'expect']]);
   if (Array.isArray(test.events))
     test.events.forEach((event, i) => {
-      if (isRecord(event) && isRecord(event.expect)) found.push([event.expect, [...at, 'events', i, 'expect']]);
+      if (isRecord(event) && isRecord(event.expect))
+        found.push([event.expect, [...at, 'events', i, 'expect']]);
     });
   return found;
 }
@@ -72,7 +96,11 @@ export function collectExpectations(test: Partial<TestSpec>, at: SpecPath): [Exp
 function checkContradictions(parsed: ParsedYaml, e: ExpectationSpec, at: SpecPath): Diagnostic[] {
   const out: Diagnostic[] = [];
   const report = (key: string, message: string) =>
-    out.push(createDiagnostic('CONTRADICTORY_EXPECTATION', parsed.file, message, { range: parsed.locateKey([...at, key]) }));
+    out.push(
+      createDiagnostic('CONTRADICTORY_EXPECTATION', parsed.file, message, {
+        range: parsed.locateKey([...at, key]),
+      }),
+    );
   if (e.sent === true)
     for (const key of ['reason', 'entry'] as const)
       if (e[key] !== undefined) report(key, `'${key}' says why an event was not sent, but 'sent' is true`);
@@ -89,9 +117,14 @@ function checkContradictions(parsed: ParsedYaml, e: ExpectationSpec, at: SpecPat
     e.not_fired.forEach((id, i) => {
       if (fired.has(id))
         out.push(
-          createDiagnostic('CONTRADICTORY_EXPECTATION', parsed.file, `'${id}' is expected both to fire and not to fire`, {
-            range: parsed.locate([...at, 'not_fired', i]),
-          }),
+          createDiagnostic(
+            'CONTRADICTORY_EXPECTATION',
+            parsed.file,
+            `'${id}' is expected both to fire and not to fire`,
+            {
+              range: parsed.locate([...at, 'not_fired', i]),
+            },
+          ),
         );
     });
   return out;

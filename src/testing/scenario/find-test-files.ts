@@ -18,7 +18,11 @@ export interface FoundTestFiles {
  * (skipping dot-entries and node_modules). A missing path is FILE_NOT_FOUND,
  * unless `optional` (the default paths, which a project may not have).
  */
-export async function findTestFiles(paths: readonly string[], cwd: string, optional = false): Promise<FoundTestFiles> {
+export async function findTestFiles(
+  paths: readonly string[],
+  cwd: string,
+  optional = false,
+): Promise<FoundTestFiles> {
   const found: FoundTestFiles = { files: [], diagnostics: [] };
   const seen = new Set<string>();
   const add = (entry: FoundFile) => {
@@ -45,26 +49,37 @@ export async function findTestFiles(paths: readonly string[], cwd: string, optio
       continue;
     }
     const prefix = given.replace(/[/\\]+$/, '');
-    const relatives = (await listScenarioFiles(absolute, '', found.diagnostics, prefix)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    for (const relative of relatives) add({ file: `${prefix}/${relative}`, absolute: path.join(absolute, relative) });
+    const relatives = (await listScenarioFiles(absolute, '', found.diagnostics, prefix)).sort((a, b) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
+    for (const relative of relatives)
+      add({ file: `${prefix}/${relative}`, absolute: path.join(absolute, relative) });
   }
   return found;
 }
 
-async function listScenarioFiles(root: string, relative: string, diagnostics: Diagnostic[], shown: string): Promise<string[]> {
+async function listScenarioFiles(
+  root: string,
+  relative: string,
+  diagnostics: Diagnostic[],
+  shown: string,
+): Promise<string[]> {
   let entries;
   try {
     entries = await readdir(path.join(root, relative), { withFileTypes: true });
   } catch (error) {
     const where = relative ? `${shown}/${relative}` : shown;
-    diagnostics.push(createDiagnostic('FILE_UNREADABLE', where, `cannot read the directory: ${describeError(error)}`));
+    diagnostics.push(
+      createDiagnostic('FILE_UNREADABLE', where, `cannot read the directory: ${describeError(error)}`),
+    );
     return [];
   }
   const files: string[] = [];
   for (const entry of entries) {
     if (entry.name.startsWith('.') || SKIPPED_DIRECTORIES.has(entry.name)) continue;
     const child = relative ? `${relative}/${entry.name}` : entry.name;
-    const isDirectory = entry.isDirectory() || (entry.isSymbolicLink() && (await isDirectoryPath(path.join(root, child))));
+    const isDirectory =
+      entry.isDirectory() || (entry.isSymbolicLink() && (await isDirectoryPath(path.join(root, child))));
     if (isDirectory) files.push(...(await listScenarioFiles(root, child, diagnostics, shown)));
     else if (SCENARIO_FILE.test(entry.name)) files.push(child);
   }

@@ -15,7 +15,11 @@ export interface ScenarioFile {
 }
 
 /** Parses a scenario file and runs its schema and checks (both, so that one run reports every problem). */
-export function loadScenarioFile(file: string, text: string, options: ScenarioCheckOptions = {}): ScenarioFile {
+export function loadScenarioFile(
+  file: string,
+  text: string,
+  options: ScenarioCheckOptions = {},
+): ScenarioFile {
   const parsed = parseYaml(file, text, isScenarioStringPosition);
   const diagnostics = [...parsed.diagnostics];
   if (!parsed.wellFormed) return { file, parsed, spec: undefined, diagnostics };
@@ -24,7 +28,10 @@ export function loadScenarioFile(file: string, text: string, options: ScenarioCh
 }
 
 /** The tests of a file, each with the errors written inside it; errors outside every test concern the whole file. */
-export function splitErrorsByTest(scenario: ScenarioFile, errors: readonly Diagnostic[]): { tests: Diagnostic[][]; file: Diagnostic[] } {
+export function splitErrorsByTest(
+  scenario: ScenarioFile,
+  errors: readonly Diagnostic[],
+): { tests: Diagnostic[][]; file: Diagnostic[] } {
   const tests: TestSpec[] = Array.isArray(scenario.spec?.tests) ? scenario.spec.tests : [];
   const ranges = tests.map((_, i) => scenario.parsed.locate(['tests', i]));
   const byTest = tests.map(() => [] as Diagnostic[]);

@@ -50,10 +50,18 @@ function planOne(
   const at: SpecPath = ['tests', testIndex];
   const written = test.events
     ? test.events.map((e, i) => ({ ...e, expectPath: e.expect ? [...at, 'events', i, 'expect'] : undefined }))
-    : [{ event: test.event ?? '', variables: {}, expect: test.expect, expectPath: test.expect ? [...at, 'expect'] : undefined }];
+    : [
+        {
+          event: test.event ?? '',
+          variables: {},
+          expect: test.expect,
+          expectPath: test.expect ? [...at, 'expect'] : undefined,
+        },
+      ];
   const substitute = (vars: VariablesSpec | undefined): VariablesSpec => {
     const out = { ...vars };
-    for (const key of Object.keys(out)) if (variableSet && Object.hasOwn(variableSet, key)) out[key] = variableSet[key]!;
+    for (const key of Object.keys(out))
+      if (variableSet && Object.hasOwn(variableSet, key)) out[key] = variableSet[key]!;
     return out;
   };
   const base = substitute({ ...file.variables, ...test.variables });
@@ -61,17 +69,25 @@ function planOne(
     const own = substitute(e.variables);
     return {
       event: e.event,
-      changes: i === 0 ? { ...base, ...own, [CURRENT_EVENT_KEY]: e.event } : { ...own, [CURRENT_EVENT_KEY]: e.event },
+      changes:
+        i === 0
+          ? { ...base, ...own, [CURRENT_EVENT_KEY]: e.event }
+          : { ...own, [CURRENT_EVENT_KEY]: e.event },
       expect: e.expect,
       expectPath: e.expectPath,
     };
   });
-  const writtenKeys = new Set([...Object.keys(base), ...written.flatMap((e) => Object.keys(e.variables ?? {}))]);
+  const writtenKeys = new Set([
+    ...Object.keys(base),
+    ...written.flatMap((e) => Object.keys(e.variables ?? {})),
+  ]);
   const first = events[0]!.changes;
   for (const [key, value] of Object.entries(variableSet ?? {})) if (!writtenKeys.has(key)) first[key] = value;
   const caseNumber = variableSet === undefined ? undefined : caseIndex;
   const session =
-    test.session ?? first[SESSION_KEY] ?? `scenario-${testIndex + 1}${caseNumber === undefined ? '' : `-${caseNumber + 1}`}`;
+    test.session ??
+    first[SESSION_KEY] ??
+    `scenario-${testIndex + 1}${caseNumber === undefined ? '' : `-${caseNumber + 1}`}`;
   first[SESSION_KEY] = session;
   return {
     name: variableSet === undefined ? test.name : `${test.name} ${describeCase(variableSet)}`,

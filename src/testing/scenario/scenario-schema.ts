@@ -1,4 +1,11 @@
-import { DRAFT_2020_12, documented, text, textMap, withExample, type JsonSchema } from '../../rules/schema/schema-doc';
+import {
+  DRAFT_2020_12,
+  documented,
+  text,
+  textMap,
+  withExample,
+  type JsonSchema,
+} from '../../rules/schema/schema-doc';
 import { buildExpectationSchemas } from './expectation-schema';
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/$defs/${name}` });
@@ -21,7 +28,11 @@ function buildEventSchema(): JsonSchema {
     properties: {
       event: text('event', 'The event name (`state.currentEvent`).', { minLength: 1 }),
       description: text('description', 'For people.'),
-      variables: documented('variables', 'Variables added or changed since the previous event.', ref('variables')),
+      variables: documented(
+        'variables',
+        'Variables added or changed since the previous event.',
+        ref('variables'),
+      ),
       expect: documented('expect', 'What the event must have done.', ref('expectation')),
     },
     required: ['event'],
@@ -36,7 +47,7 @@ function buildTestSchema(): JsonSchema {
     {
       type: 'object',
       properties: {
-        name: text('name', 'The name of the test, unique in its file. Shown in reports.', { minLength: 1 }),
+        name: text('name', "The test's name, unique in its file; shown in reports.", { minLength: 1 }),
         description: text('description', 'For people.'),
         session: text('session', 'The session id (`state.sessionId`). Default: generated from the test.', {
           minLength: 1,
@@ -46,8 +57,14 @@ function buildTestSchema(): JsonSchema {
           'Variables the call has from its first event on (with `event`: the variables of that event).',
           ref('variables'),
         ),
-        event: text('event', 'The single-event form: the event name (`state.currentEvent`).', { minLength: 1 }),
-        expect: documented('expect', 'The single-event form: what the event must have done.', ref('expectation')),
+        event: text('event', 'The single-event form: the event name (`state.currentEvent`).', {
+          minLength: 1,
+        }),
+        expect: documented(
+          'expect',
+          'The single-event form: what the event must have done.',
+          ref('expectation'),
+        ),
         events: documented(
           'events',
           withExample(
@@ -79,17 +96,17 @@ function buildTestSchema(): JsonSchema {
 export function buildScenarioSchema(): JsonSchema {
   return {
     $schema: DRAFT_2020_12,
-    ...documented('Scenario file', 'Tests of rulehook rules: calls simulated event by event, with expectations.'),
+    ...documented(
+      'Scenario file',
+      'Tests of rulehook rules: calls simulated event by event, with expectations.',
+    ),
     type: 'object',
     properties: {
       $schema: text('$schema', 'The schema of this file, for editors.'),
       description: text('description', 'What these tests cover, for people.'),
       rules: documented(
         'rules',
-        withExample(
-          'The rules under test: a rule file or directory, or a list of them, relative to this file.',
-          'rules: .          # the directory of this file',
-        ),
+        'The rules under test: a rule file or directory, or a list of them, relative to this file (`.`: its directory).',
         {
           type: ['string', 'array'],
           minLength: 1,
@@ -97,9 +114,13 @@ export function buildScenarioSchema(): JsonSchema {
           items: text('Rule path', 'A rule file or directory, relative to this file.', { minLength: 1 }),
         },
       ),
-      catalog: text('catalog', "A catalog file, relative to this file. Default: the rules directory's catalog.yaml.", {
-        minLength: 1,
-      }),
+      catalog: text(
+        'catalog',
+        "A catalog file, relative to this file. Default: the rules directory's catalog.yaml.",
+        {
+          minLength: 1,
+        },
+      ),
       variables: documented('variables', 'Variables every test of the file starts with.', ref('variables')),
       tests: documented('tests', 'The tests, run in order, each in its own session.', {
         type: 'array',

@@ -8,10 +8,37 @@ import type { FilterReason } from '../../filter';
 /** Session variables written in a scenario: only what changed, merged onto what came before. */
 export type VariablesSpec = Record<string, string>;
 
+/** A list compared exactly (in order), or `{ contains: [...] }` (these items, any order, others allowed), or `{ exactly: [...] }`. */
+export type ListExpectation<T> = T[] | { contains: T[] } | { exactly: T[] };
+
+/** A mapping compared as a subset (only the keys written), or `{ exactly: {...} }`. */
+export type MapExpectation<V> = Record<string, V> | { exactly: Record<string, V> };
+
+export interface OperationExpectation {
+  action?: string;
+  parameters?: MapExpectation<string>;
+}
+
+export interface NodeExpectation {
+  node_names?: ListExpectation<string>;
+  enable?: boolean;
+}
+
+export interface UpdateExpectation {
+  key?: string;
+  value?: string;
+}
+
+export interface FilterExpectation {
+  keys_to_ignore?: ListExpectation<string>;
+  events_to_ignore?: ListExpectation<string>;
+  values_to_ignore?: MapExpectation<string>;
+}
+
 /**
- * What an event must have done. Lists are compared exactly and maps as subsets,
- * unless wrapped: `{ contains: [...] }` (the list holds these items, in any
- * order) or `{ exactly: ... }` (everything inside compared exactly, maps included).
+ * What an event must have done: only the keys written are checked. Lists are
+ * compared exactly and maps as subsets, unless wrapped in `{ contains: [...] }`
+ * or `{ exactly: ... }` (everything inside compared exactly, maps included).
  */
 export interface ExpectationSpec {
   /** Whether the engine sent the event to the webhook (false: its filter kept it back). */
@@ -21,21 +48,21 @@ export interface ExpectationSpec {
   /** The filter entry that kept the event back. */
   entry?: string;
   /** `ruleset/rule` ids of the rules that fired, in firing order. */
-  fired?: unknown;
+  fired?: ListExpectation<string>;
   /** Rules that must not fire. */
   not_fired?: string[];
   /** `actions_to_perform` of the response. */
-  operations?: unknown;
+  operations?: ListExpectation<OperationExpectation>;
   /** `session_variable_updates`: a mapping `key: value` (the last update of each key), or the list. */
-  updates?: unknown;
+  updates?: MapExpectation<string> | ListExpectation<UpdateExpectation>;
   /** `nodes_to_override` of the response. */
-  nodes?: unknown;
+  nodes?: ListExpectation<NodeExpectation>;
   /** `event_filter` of the response; null: the response carries none. */
-  filter?: unknown;
+  filter?: FilterExpectation | { exactly: FilterExpectation } | null;
   /** The session variables the event was raised with (webhook updates included). */
-  variables?: unknown;
-  /** The whole response as proto3 JSON (empty lists and an unset filter omitted). */
-  response?: unknown;
+  variables?: MapExpectation<string>;
+  /** The whole response as proto3 JSON (empty lists and an unchanged filter omitted). */
+  response?: Record<string, unknown>;
 }
 
 export interface EventSpec {
@@ -77,6 +104,17 @@ export interface ScenarioFileSpec {
 }
 
 /** The keys of an expectation that are about the webhook's answer, which a filtered event does not have. */
-export const RESPONSE_EXPECTATIONS = ['fired', 'operations', 'updates', 'nodes', 'filter', 'response'] as const;
+export const RESPONSE_EXPECTATIONS = [
+  'fired',
+  'operations',
+  'updates',
+  'nodes',
+  'filter',
+  'response',
+] as const;
 
-export const FILTER_REASONS: readonly FilterReason[] = ['events_to_ignore', 'keys_to_ignore', 'webhook_disabled'];
+export const FILTER_REASONS: readonly FilterReason[] = [
+  'events_to_ignore',
+  'keys_to_ignore',
+  'webhook_disabled',
+];

@@ -41,6 +41,7 @@ function describeEnumError(error: ErrorObject, parsed: ParsedYaml): Diagnostic {
   const path = toSpecPath(error.instancePath, parsed.value);
   const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues ?? [];
   const message = `'${String(path[path.length - 1] ?? '')}' must be one of ${allowed.join(', ')}, not ${JSON.stringify(error.data)}`;
-  const suggestion = typeof error.data === 'string' ? suggestName(error.data, allowed.map(String)) : undefined;
+  const suggestion =
+    typeof error.data === 'string' ? suggestName(error.data, allowed.map(String)) : undefined;
   return createDiagnostic('INVALID_VALUE', parsed.file, message, { range: parsed.locate(path), suggestion });
 }

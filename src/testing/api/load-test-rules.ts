@@ -1,0 +1,83 @@
+import { formatDiagnostics, hasErrors, type Diagnostic } from '../../diagnostics';
+import { RuleBook } from '../../rules/compile/rule-book';
+import { loadRules, type LoadResult } from '../../rules/load';
+import type { SessionVariables } from '../../contract';
+import { describeRules, type RulesUnderTest } from '../rules/rules-under-test';
+import { TestSession, type CallEvent, type EventResult } from './test-session';
+
+export interface LoadTestRulesOptions {
+  /** Relative paths are resolved against it. Default: `process.cwd()`. */
+  cwd?: string;
+  /** A catalog file. Default: the `catalog.yaml` of a directory given. */
+  catalog?: string;
+  /** Warnings (unknown names in the catalog...) fail the load too. */
+  strict?: boolean;
+}
+
+export interface SessionOptions {
+  /** The session id (`state.sessionId`). Default: `session-1`, `session-2`... */
+  id?: string;
+  /** Variables the call has from its first event on. */
+  variables?: SessionVariables;
+}
+
+/** Rules loaded for tests written in code. */
+export class TestRules implements RulesUnderTest {
+  readonly book: RulesUnderTest['book'];
+  readonly rules: RulesUnderTest['rules'];
+  readonly ids: readonly string[];
+  private sessions = 0;
+
+  constructor(
+    described: RulesUnderTest,
+    /** The load's warnings (a load with errors throws instead). */
+    readonly warnings: readonly Diagnostic[] = [],
+  ) {
+    this.book = described.book;
+    this.rules = described.rules;
+    this.ids = described.ids;
+  }
+
+  /** A new simulated call. */
+  session(options: SessionOptions = {}): TestSession {
+    return new TestSession(this, options.id ?? `session-${++this.sessions}`, options.variables);
+  }
+
+  /** One event, alone in a new call. */
+  event(name: string, variables: SessionVariables = {}): Promise<EventResult> {
+    return this.session().raise(name, variables);
+  }
+
+  /** A whole call, in a new session. */
+  call(events: readonly CallEvent[], options: SessionOptions = {}): Promise<EventResult[]> {
+    return this.session(options).raiseAll(events);
+  }
+}
+
+/**
+ * Loads rule files and directories exactly as `rulehook validate` and `serve`
+ * do. Throws when they have errors (or warnings, with `strict`), with the
+ * report `rulehook validate` would print as the message.
+ */
+export async function loadTestRules(
+  paths: string | readonly string[],
+  options: LoadTestRulesOptions = {},
+): Promise<TestRules> {
+  const list = typeof paths === 'string' ? [paths] : [...paths];
+  const cwd = options.cwd ?? process.cwd();
+  const load: LoadResult = await loadRules(
+    list,
+    options.catalog === undefined ? { cwd } : { cwd, catalog: options.catalog },
+  );
+  if (hasErrors(load.diagnostics) || (options.strict === true && load.diagnostics.length > 0)) {
+    const report = formatDiagnostics(load.diagnostics, load.sources, { format: 'human', color: false });
+    throw new Error(`the rules ${list.join(', ')} have problems:\n\n${report}`);
+  }
+  const book = RuleBook.compile(load.rulesets, load.catalog?.spec.events ?? []);
+  return new TestRules(describeRules(book, load), load.diagnostics);
+}
+
+/** Test rules from a book compiled elsewhere (no source positions in messages). */
+export function createTestRules(book: RuleBook): TestRules {
+  return new TestRules(describeRules(book));
+}
