@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   CompareStats,
+  ForgottenSessions,
   createCompareReporter,
   createLocalLane,
   createRecordingSource,
@@ -16,6 +17,7 @@ import {
   OutputWriter,
   parseReplayOptions,
   ProgressBar,
+  RecordingReadError,
   ReplayStats,
   runReplayLoop,
   type RecordingItem,
@@ -46,7 +48,7 @@ Options:
   --session-key KEY      variable that identifies a session (default: state.sessionId)
   --explain              for each sent event, why each rule of the rulesets concerned fired or not
   --strict               a bad line stops the replay (exit 1) instead of being skipped
-  --max-sessions N       sessions tracked at once, least recently active forgotten beyond (default: 10000)
+  --max-sessions N       sessions tracked at once, least recently active forgotten beyond (default: 2000)
   --compare PATH         replay through these rules too; show only the events whose outcome differs
   --fail-on-diff         with --compare: exit 1 when any event differs
   --target URL           be the engine of a live webhook: http://HOST:PORT or grpc://HOST:PORT
@@ -72,52 +74,57 @@ export interface ReplayControl {
 class StrictStop extends Error {}
 
 /** `rulehook replay`: see REPLAY_USAGE and docs/replay.md. */
-export const runReplay: CommandRunner & ((args: string[], io: CliIO, control?: ReplayControl) => Promise<number>) =
-  async (args: string[], io: CliIO, control: ReplayControl = {}): Promise<number> => {
-    const options = parseReplayOptions(args);
-    if (options === 'help') {
-      io.stdout.write(REPLAY_USAGE);
-      return 0;
-    }
-    if (typeof options === 'string') {
-      io.stderr.write(`rulehook replay: ${options}\n\n${REPLAY_USAGE}`);
-      return EXIT_USAGE;
-    }
-    for (const name of options.recordings.filter((r) => r !== '-')) {
-      try {
-        await access(path.resolve(io.cwd, name));
-      } catch {
-        io.stderr.write(`rulehook replay: cannot read ${name}: no such file\n`);
-        return 1;
-      }
-    }
-    const catalog = options.catalog === undefined ? undefined : path.resolve(io.cwd, options.catalog);
-    const book = options.rules === undefined ? undefined : await loadReplayRules(options.rules, io, catalog);
-    if (options.rules !== undefined && book === undefined) return 1;
-    const compareBook = options.compare === undefined ? undefined : await loadReplayRules(options.compare, io, catalog);
-    if (options.compare !== undefined && compareBook === undefined) return 1;
-
-    let client: TargetClient | undefined;
-    let webhook: TargetWebhook | undefined;
-    const lanes: ReplayLane[] = [];
-    if (options.target !== undefined) {
-      client = createTargetClient(options.target, options);
-      const created = await createTargetLane(client, { ...options, url: options.target.text });
-      lanes.push(created.lane);
-      webhook = created.webhook;
-    } else {
-      lanes.push(createLocalLane(book!, options));
-      if (compareBook !== undefined) lanes.push(createLocalLane(compareBook, options));
-    }
+export const runReplay: CommandRunner &
+  ((args: string[], io: CliIO, control?: ReplayControl) => Promise<number>) = async (
+  args: string[],
+  io: CliIO,
+  control: ReplayControl = {},
+): Promise<number> => {
+  const options = parseReplayOptions(args);
+  if (options === 'help') {
+    io.stdout.write(REPLAY_USAGE);
+    return 0;
+  }
+  if (typeof options === 'string') {
+    io.stderr.write(`rulehook replay: ${options}\n\n${REPLAY_USAGE}`);
+    return EXIT_USAGE;
+  }
+  for (const name of options.recordings.filter((r) => r !== '-')) {
     try {
-      return await replay(options, lanes, io, control, {
-        rules: book === undefined ? undefined : listRules(book),
-        webhook,
-      });
-    } finally {
-      client?.close();
+      await access(path.resolve(io.cwd, name));
+    } catch {
+      io.stderr.write(`rulehook replay: cannot read ${name}: no such file\n`);
+      return 1;
     }
-  };
+  }
+  const catalog = options.catalog === undefined ? undefined : path.resolve(io.cwd, options.catalog);
+  const book = options.rules === undefined ? undefined : await loadReplayRules(options.rules, io, catalog);
+  if (options.rules !== undefined && book === undefined) return 1;
+  const compareBook =
+    options.compare === undefined ? undefined : await loadReplayRules(options.compare, io, catalog);
+  if (options.compare !== undefined && compareBook === undefined) return 1;
+
+  let client: TargetClient | undefined;
+  let webhook: TargetWebhook | undefined;
+  const lanes: ReplayLane[] = [];
+  if (options.target !== undefined) {
+    client = createTargetClient(options.target, options);
+    const created = await createTargetLane(client, { ...options, url: options.target.text });
+    lanes.push(created.lane);
+    webhook = created.webhook;
+  } else {
+    lanes.push(createLocalLane(book!, options));
+    if (compareBook !== undefined) lanes.push(createLocalLane(compareBook, options));
+  }
+  try {
+    return await replay(options, lanes, io, control, {
+      rules: book === undefined ? undefined : listRules(book),
+      webhook,
+    });
+  } finally {
+    client?.close();
+  }
+};
 
 async function replay(
   options: ReplayOptions,
@@ -128,7 +135,17 @@ async function replay(
 ): Promise<number> {
   const stdin = control.stdin ?? process.stdin;
   const progress = (io.stderr as { isTTY?: boolean }).isTTY === true ? new ProgressBar(io.stderr) : undefined;
-  const out = new OutputWriter(io.stdout, () => progress?.clear());
+  // Output closed by its reader (`| head`): stop quietly, as a pipe's writer does.
+  const stop = new AbortController();
+  let outputClosed = false;
+  const out = new OutputWriter(io.stdout, {
+    beforeWrite: () => progress?.clear(),
+    onClosed: () => {
+      outputClosed = true;
+      stop.abort();
+    },
+  });
+  control.signal?.addEventListener('abort', () => stop.abort(), { once: true });
   const color = shouldColor(io);
   const reporterOptions = { format: options.format, out, explain: options.explain, color };
   const stats = new ReplayStats();
@@ -143,10 +160,12 @@ async function replay(
     const where = `${item.file}:${item.line}`;
     if (options.strict) throw new StrictStop(`${where}: ${item.message} (--strict: stopping)`);
     progress?.clear();
-    if (badLines <= MAX_REPORTED_BAD_LINES) io.stderr.write(`rulehook replay: ${where}: ${item.message}; line skipped\n`);
+    if (badLines <= MAX_REPORTED_BAD_LINES)
+      io.stderr.write(`rulehook replay: ${where}: ${item.message}; line skipped\n`);
     else if (badLines === MAX_REPORTED_BAD_LINES + 1)
       io.stderr.write('rulehook replay: more bad lines: counted in the summary, not shown\n');
   };
+  const forgotten = new ForgottenSessions(options.maxSessions);
   const started = performance.now();
   let end;
   try {
@@ -159,7 +178,8 @@ async function replay(
       ...(options.rate === undefined ? {} : { rate: options.rate }),
       ...(options.durationMs === undefined ? {} : { durationMs: options.durationMs }),
       loop: options.loop,
-      ...(control.signal === undefined ? {} : { signal: control.signal }),
+      sessions: forgotten,
+      signal: stop.signal,
       onBadLine,
       onEvent: (replayed) => reporter.event(replayed),
       ...(progress === undefined ? {} : { onProgress: (p) => progress.update(p) }),
@@ -168,17 +188,23 @@ async function replay(
     progress?.clear();
     await reporter.finish();
     await out.flush();
-    const message = error instanceof StrictStop ? error.message : `cannot read the recording: ${(error as Error).message}`;
-    io.stderr.write(`rulehook replay: ${message}\n`);
+    if (!(error instanceof StrictStop) && !(error instanceof RecordingReadError)) throw error;
+    io.stderr.write(`rulehook replay: ${error.message}\n`);
     return 1;
   }
   await reporter.finish();
   progress?.clear();
+  if (outputClosed) return 0;
   stats.badLines = badLines;
   compareStats.badLines = badLines;
   const files = options.recordings.length;
   const summary = comparing
-    ? formatCompareSummary(compareStats, { rules: options.rules ?? '', compare: options.compare ?? '' }, files)
+    ? formatCompareSummary(
+        compareStats,
+        { rules: options.rules ?? '', compare: options.compare ?? '' },
+        files,
+        forgotten.returned,
+      )
     : formatSummary({
         stats,
         files,
@@ -186,6 +212,7 @@ async function replay(
         ...(extra.webhook === undefined ? {} : { target: extra.webhook.report() }),
         elapsedMs: performance.now() - started,
         end,
+        forgottenReturned: forgotten.returned,
       });
   if (options.format === 'jsonl') {
     await out.flush();

@@ -176,7 +176,8 @@ function parseRecordSettings(
     ].find((flag) => flag !== false);
     return without === undefined ? undefined : `${without} needs --record FILE`;
   }
-  const maxBytes = maxBytesText === undefined ? undefined : parsePositiveInt(maxBytesText, '--record-max-bytes');
+  const maxBytes =
+    maxBytesText === undefined ? undefined : parsePositiveInt(maxBytesText, '--record-max-bytes');
   if (typeof maxBytes === 'string') return maxBytes;
   if (flagKey !== undefined && redact.length === 0) return '--redact-key needs --redact GLOB';
   const envKey = io.env[REDACT_KEY_ENV];

@@ -57,7 +57,9 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
     try {
       recorder = await createRecorder(options.record, core.metrics, logger);
     } catch (error) {
-      io.stderr.write(`rulehook serve: cannot record to ${options.record.file}: ${(error as Error).message}\n`);
+      io.stderr.write(
+        `rulehook serve: cannot record to ${options.record.file}: ${(error as Error).message}\n`,
+      );
       await store.close();
       return 1;
     }

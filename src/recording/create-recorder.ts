@@ -12,7 +12,11 @@ export interface RecordingSettings {
 }
 
 /** The recorder of `serve --record`, opened (throws when the file cannot be opened for appending). */
-export async function createRecorder(settings: RecordingSettings, metrics: Metrics, logger: Logger): Promise<Recorder> {
+export async function createRecorder(
+  settings: RecordingSettings,
+  metrics: Metrics,
+  logger: Logger,
+): Promise<Recorder> {
   const redact =
     settings.redact.length === 0
       ? undefined

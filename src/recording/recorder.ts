@@ -13,22 +13,26 @@ export interface RecorderOptions {
   redact?: Redactor;
   logger: Logger;
   metrics: Metrics;
-  /** Bytes waiting to be written at most; events beyond are dropped (and counted), never waited for. */
-  maxPendingBytes?: number;
+  /** Events waiting to be written at most; events beyond are dropped (and counted), never waited for. */
+  maxPendingEvents?: number;
 }
 
-const DEFAULT_MAX_PENDING_BYTES = 16 * 1024 * 1024;
+/** About 20 MB of typical events (1 KB each). */
+const DEFAULT_MAX_PENDING_EVENTS = 20_000;
+/** Events serialized between two turns of the event loop, so that a large batch never holds up answers. */
+const SLICE = 256;
 
 /**
  * `serve --record FILE`: appends every received event to a recording (JSON
- * Lines of `{"session_variables": {...}}`). `record` only serializes the event
- * and queues the line: writes are batched and asynchronous, so answering an
- * event never waits for the disk. A write error is logged and counted; it never
+ * Lines of `{"session_variables": {...}}`). `record` only queues the event:
+ * serializing (and redacting) happens after it is answered, in slices, and
+ * writes are batched and asynchronous, so answering an event never waits for
+ * either. Events are never modified after decoding, so what is written is what
+ * was received. A write error is logged and counted; it never
  * fails an event.
  */
 export class Recorder {
-  private pending: string[] = [];
-  private pendingBytes = 0;
+  private pending: SessionVariables[] = [];
   private handle: FileHandle | undefined;
   private size = 0;
   private part: number | undefined;
@@ -41,7 +45,10 @@ export class Recorder {
   constructor(private readonly options: RecorderOptions) {
     const m = options.metrics;
     this.recorded = m.counter('rulehook_recorded_events_total', 'Events written to the --record recording.');
-    this.writeErrors = m.counter('rulehook_recording_write_errors_total', 'Failed writes to the --record recording.');
+    this.writeErrors = m.counter(
+      'rulehook_recording_write_errors_total',
+      'Failed writes to the --record recording.',
+    );
     this.dropped = m.counter(
       'rulehook_recording_dropped_events_total',
       'Events not recorded: the write buffer was full, or their write failed.',
@@ -50,17 +57,17 @@ export class Recorder {
 
   /** Queues one event; never throws, never waits. */
   record(variables: SessionVariables): void {
-    const redacted = this.options.redact === undefined ? variables : this.options.redact(variables);
-    const line = encodeEventJson({ session_variables: redacted }) + '\n';
-    if (this.pendingBytes + line.length > (this.options.maxPendingBytes ?? DEFAULT_MAX_PENDING_BYTES)) {
+    if (this.pending.length >= (this.options.maxPendingEvents ?? DEFAULT_MAX_PENDING_EVENTS)) {
       this.dropped.inc();
-      if (!this.overflowing) this.options.logger.warn('recording buffer full: events dropped until the disk catches up', { file: this.options.file });
+      if (!this.overflowing)
+        this.options.logger.warn('recording buffer full: events dropped until the disk catches up', {
+          file: this.options.file,
+        });
       this.overflowing = true;
       return;
     }
     this.overflowing = false;
-    this.pending.push(line);
-    this.pendingBytes += line.length;
+    this.pending.push(variables);
     this.writing ??= this.drain();
   }
 
@@ -80,9 +87,13 @@ export class Recorder {
     // Let the events of this turn of the event loop join the batch.
     await new Promise((resolve) => setImmediate(resolve));
     while (this.pending.length > 0) {
-      const lines = this.pending;
+      const events = this.pending;
       this.pending = [];
-      this.pendingBytes = 0;
+      const lines: string[] = [];
+      for (let i = 0; i < events.length; i++) {
+        lines.push(this.serialize(events[i] as SessionVariables));
+        if (i % SLICE === SLICE - 1) await new Promise((resolve) => setImmediate(resolve));
+      }
       try {
         await this.writeLines(lines);
         this.recorded.inc(lines.length);
@@ -99,6 +110,11 @@ export class Recorder {
       }
     }
     this.writing = undefined;
+  }
+
+  private serialize(variables: SessionVariables): string {
+    const redacted = this.options.redact === undefined ? variables : this.options.redact(variables);
+    return encodeEventJson({ session_variables: redacted }) + '\n';
   }
 
   /** Appends lines, rotating at line boundaries when `maxBytes` would be passed. */
@@ -125,7 +141,7 @@ export class Recorder {
     if (text === '') return;
     const handle = await this.openFile();
     const buffer = Buffer.from(text, 'utf8');
-    for (let offset = 0; offset < buffer.length; ) {
+    for (let offset = 0; offset < buffer.length;) {
       const { bytesWritten } = await handle.write(buffer, offset);
       offset += bytesWritten;
       this.size += bytesWritten;

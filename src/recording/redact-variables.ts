@@ -5,8 +5,8 @@ import type { SessionVariables } from '../contract';
 /** What a redacted value starts with, so that readers know it is not the engine's value. */
 export const REDACTED_PREFIX = 'redacted:';
 
-/** Variable names whose match result is remembered at most (names come from the wire). */
-const MAX_CACHED_NAMES = 10_000;
+/** Variable names whose match result, and values whose hash, are remembered at most (both come from the wire). */
+const MAX_CACHED = 10_000;
 
 /** Replaces the values of matching variables; returns the same object when nothing matches. */
 export type Redactor = (variables: SessionVariables) => SessionVariables;
@@ -26,11 +26,21 @@ export function createRandomRedactionKey(): Buffer {
 export function createRedactor(globs: readonly string[], key: Buffer | string): Redactor {
   const matchers = globs.map((glob) => micromatch.matcher(glob));
   const cache = new Map<string, boolean>();
+  // A caller's number is on every event of the call: hash it once (an HMAC costs microseconds).
+  const hashes = new Map<string, string>();
+  const hash = (value: string): string => {
+    let hashed = hashes.get(value);
+    if (hashed === undefined) {
+      if (hashes.size >= MAX_CACHED) hashes.clear();
+      hashes.set(value, (hashed = hashValue(key, value)));
+    }
+    return hashed;
+  };
   const matches = (name: string): boolean => {
     let hit = cache.get(name);
     if (hit === undefined) {
       hit = matchers.some((isMatch) => isMatch(name));
-      if (cache.size < MAX_CACHED_NAMES) cache.set(name, hit);
+      if (cache.size < MAX_CACHED) cache.set(name, hit);
     }
     return hit;
   };
@@ -39,7 +49,7 @@ export function createRedactor(globs: readonly string[], key: Buffer | string): 
     for (const name of Object.keys(variables)) {
       if (!matches(name)) continue;
       out ??= { ...variables };
-      out[name] = hashValue(key, variables[name] as string);
+      out[name] = hash(variables[name] as string);
     }
     return out ?? variables;
   };

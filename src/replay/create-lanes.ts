@@ -9,14 +9,26 @@ import type { TargetUrl } from './target-url';
 import { TargetWebhook } from './target-webhook';
 
 /** A lane evaluating `book` in-process, as `rulehook serve` with its memory store would answer. */
-export function createLocalLane(book: RuleBook, options: Pick<ReplayOptions, 'sessionKey' | 'maxSessions' | 'explain'>): ReplayLane {
+export function createLocalLane(
+  book: RuleBook,
+  options: Pick<ReplayOptions, 'sessionKey' | 'maxSessions' | 'explain'>,
+): ReplayLane {
   const { sessionKey, maxSessions, explain } = options;
-  return { simulator: new EngineSimulator(new LocalWebhook(book, { explain, maxSessions }), { sessionKey, maxSessions }) };
+  return {
+    simulator: new EngineSimulator(new LocalWebhook(book, { explain, maxSessions }), {
+      sessionKey,
+      maxSessions,
+    }),
+  };
 }
 
 /** The client of a `--target` URL. */
-export function createTargetClient(target: TargetUrl, options: { timeoutMs: number; concurrency: number }): TargetClient {
-  if (target.protocol === 'grpc') return new GrpcTargetClient({ address: target.address, timeoutMs: options.timeoutMs });
+export function createTargetClient(
+  target: TargetUrl,
+  options: { timeoutMs: number; concurrency: number },
+): TargetClient {
+  if (target.protocol === 'grpc')
+    return new GrpcTargetClient({ address: target.address, timeoutMs: options.timeoutMs });
   return new HttpTargetClient({ ...target, timeoutMs: options.timeoutMs, connections: options.concurrency });
 }
 
@@ -29,8 +41,16 @@ export async function createTargetLane(
   client: TargetClient,
   options: Pick<ReplayOptions, 'sessionKey' | 'maxSessions' | 'targetKind' | 'concurrency'> & { url: string },
 ): Promise<{ lane: ReplayLane; webhook: TargetWebhook }> {
-  const reportsFired = options.targetKind === 'auto' ? await client.probe() : options.targetKind === 'rulehook';
-  const webhook = new TargetWebhook(client, { url: options.url, concurrency: options.concurrency, reportsFired });
-  const simulator = new EngineSimulator(webhook, { sessionKey: options.sessionKey, maxSessions: options.maxSessions });
+  const reportsFired =
+    options.targetKind === 'auto' ? await client.probe() : options.targetKind === 'rulehook';
+  const webhook = new TargetWebhook(client, {
+    url: options.url,
+    concurrency: options.concurrency,
+    reportsFired,
+  });
+  const simulator = new EngineSimulator(webhook, {
+    sessionKey: options.sessionKey,
+    maxSessions: options.maxSessions,
+  });
   return { lane: { simulator, takeError: (session) => webhook.takeError(session) }, webhook };
 }

@@ -20,25 +20,31 @@ export function decodeResponseBinary(bytes: Uint8Array): CustomLogicResponse {
         response.result_message = r.string();
         break;
       case (3 << 3) | 2:
-        response.actions_to_perform.push(readMessage(r, { action: '', parameters: {} }, (m, t) => {
-          if (t === ((1 << 3) | 2)) m.action = r.string();
-          else if (t === ((2 << 3) | 2)) readEntry(r, m.parameters);
-          else r.skipType(t & 7);
-        }));
+        response.actions_to_perform.push(
+          readMessage(r, { action: '', parameters: {} }, (m, t) => {
+            if (t === ((1 << 3) | 2)) m.action = r.string();
+            else if (t === ((2 << 3) | 2)) readEntry(r, m.parameters);
+            else r.skipType(t & 7);
+          }),
+        );
         break;
       case (4 << 3) | 2:
-        response.session_variable_updates.push(readMessage(r, { key: '', value: '' }, (m, t) => {
-          if (t === ((1 << 3) | 2)) m.key = r.string();
-          else if (t === ((2 << 3) | 2)) m.value = r.string();
-          else r.skipType(t & 7);
-        }));
+        response.session_variable_updates.push(
+          readMessage(r, { key: '', value: '' }, (m, t) => {
+            if (t === ((1 << 3) | 2)) m.key = r.string();
+            else if (t === ((2 << 3) | 2)) m.value = r.string();
+            else r.skipType(t & 7);
+          }),
+        );
         break;
       case (5 << 3) | 2:
-        response.nodes_to_override.push(readMessage(r, { node_names: [] as string[], enable: false as boolean }, (m, t) => {
-          if (t === ((1 << 3) | 2)) m.node_names.push(r.string());
-          else if (t === ((2 << 3) | 0)) m.enable = r.bool();
-          else r.skipType(t & 7);
-        }));
+        response.nodes_to_override.push(
+          readMessage(r, { node_names: [] as string[], enable: false as boolean }, (m, t) => {
+            if (t === ((1 << 3) | 2)) m.node_names.push(r.string());
+            else if (t === ((2 << 3) | 0)) m.enable = r.bool();
+            else r.skipType(t & 7);
+          }),
+        );
         break;
       case (6 << 3) | 2:
         response.event_filter = readFilter(r, response.event_filter);

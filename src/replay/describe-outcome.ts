@@ -34,10 +34,13 @@ export function describeResponse(response: CustomLogicResponse | null): string[]
   const filter = response.event_filter;
   if (filter !== undefined) {
     const parts: string[] = [];
-    if (filter.events_to_ignore.length > 0) parts.push(`events_to_ignore ${filter.events_to_ignore.join(', ')}`);
+    if (filter.events_to_ignore.length > 0)
+      parts.push(`events_to_ignore ${filter.events_to_ignore.join(', ')}`);
     if (filter.keys_to_ignore.length > 0) parts.push(`keys_to_ignore ${filter.keys_to_ignore.join(', ')}`);
     const off = filter.events_to_ignore.includes('*') || filter.keys_to_ignore.includes('*');
-    lines.push(`filter ${parts.length === 0 ? '(empty)' : parts.join('; ')}${off ? ' (webhook off for the rest of the session)' : ''}`);
+    lines.push(
+      `filter ${parts.length === 0 ? '(empty)' : parts.join('; ')}${off ? ' (webhook off for the rest of the session)' : ''}`,
+    );
   }
   return lines;
 }

@@ -34,7 +34,8 @@ export function toJsonlObject(
     response: event.response === null ? null : toResponseJsonObject(event.response),
   };
   if (error !== undefined) out.error = error;
-  if (explain) out.explanation = event.explanation === undefined ? null : event.explanation.map(toExplanationJson);
+  if (explain)
+    out.explanation = event.explanation === undefined ? null : event.explanation.map(toExplanationJson);
   return out;
 }
 

@@ -6,7 +6,11 @@ import type { LaneOutcome } from './replay-lane';
 const EVENT_WIDTH = 24;
 
 /** ANSI colours when the output is a terminal (and NO_COLOR is not set). */
-export function paint(text: string, color: 'green' | 'yellow' | 'red' | 'dim' | 'bold', enabled: boolean): string {
+export function paint(
+  text: string,
+  color: 'green' | 'yellow' | 'red' | 'dim' | 'bold',
+  enabled: boolean,
+): string {
   if (!enabled) return text;
   const codes = { green: 32, yellow: 33, red: 31, dim: 2, bold: 1 } as const;
   return `\x1b[${codes[color]}m${text}\x1b[0m`;
@@ -23,7 +27,10 @@ export function formatSessionHeading(session: string, continued: boolean, color 
  * happened; then what the response asked for; then, with `--explain`, why each
  * rule of the rulesets concerned fired or not.
  */
-export function formatTimelineEvent(outcome: LaneOutcome, options: { explain?: boolean; color?: boolean } = {}): string {
+export function formatTimelineEvent(
+  outcome: LaneOutcome,
+  options: { explain?: boolean; color?: boolean } = {},
+): string {
   const { event } = outcome;
   const color = options.color === true;
   const status = describeStatus(outcome);

@@ -63,17 +63,24 @@ export class HttpTargetClient implements TargetClient {
     const { hostname, port, timeoutMs } = this.options;
     return new Promise((resolve, reject) => {
       const headers: http.OutgoingHttpHeaders =
-        body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+        body === undefined
+          ? {}
+          : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
       const req = http.request({ hostname, port, path, method, headers, agent: this.agent }, (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > MAX_RESPONSE_BYTES) req.destroy(new Error(`the response is larger than ${MAX_RESPONSE_BYTES} bytes`));
+          if (size > MAX_RESPONSE_BYTES)
+            req.destroy(new Error(`the response is larger than ${MAX_RESPONSE_BYTES} bytes`));
           else chunks.push(chunk);
         });
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
         );
         res.on('error', reject);
       });

@@ -28,3 +28,5 @@ export * from './target-webhook';
 export * from './create-lanes';
 export * from './load-replay-rules';
 export * from './replay-reporters';
+export * from './read-sources';
+export * from './forgotten-sessions';

@@ -13,7 +13,13 @@ export function listReflectedServices(client: grpc.Client, timeoutMs: number): P
     let settled = false;
     const call = client.makeBidiStreamRequest(
       REFLECTION_PATH,
-      (request: string) => Buffer.from(Writer.create().uint32((7 << 3) | 2).string(request).finish()),
+      (request: string) =>
+        Buffer.from(
+          Writer.create()
+            .uint32((7 << 3) | 2)
+            .string(request)
+            .finish(),
+        ),
       (bytes: Buffer) => decodeServiceNames(bytes),
       new grpc.Metadata(),
       { deadline: Date.now() + timeoutMs },

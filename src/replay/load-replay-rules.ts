@@ -9,10 +9,19 @@ import { loadRules } from '../rules/load';
  * exactly as `rulehook validate` does. Any error refuses it (undefined):
  * replaying part of a rule set would show answers nobody wrote.
  */
-export async function loadReplayRules(rulesPath: string, io: CliIO, catalog?: string): Promise<RuleBook | undefined> {
-  const loaded = await loadRules([rulesPath], catalog === undefined ? { cwd: io.cwd } : { cwd: io.cwd, catalog });
+export async function loadReplayRules(
+  rulesPath: string,
+  io: CliIO,
+  catalog?: string,
+): Promise<RuleBook | undefined> {
+  const loaded = await loadRules(
+    [rulesPath],
+    catalog === undefined ? { cwd: io.cwd } : { cwd: io.cwd, catalog },
+  );
   if (loaded.diagnostics.length > 0)
-    io.stderr.write(formatDiagnostics(loaded.diagnostics, loaded.sources, { format: 'human', color: shouldColor(io) }));
+    io.stderr.write(
+      formatDiagnostics(loaded.diagnostics, loaded.sources, { format: 'human', color: shouldColor(io) }),
+    );
   if (hasErrors(loaded.diagnostics)) {
     io.stderr.write(`rulehook replay: ${rulesPath} has errors (see above)\n`);
     return undefined;

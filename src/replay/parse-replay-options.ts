@@ -27,8 +27,11 @@ export interface ReplayOptions {
   maxSessions: number;
 }
 
-/** Sessions tracked at once by default: far more than the calls a contact center has in flight. */
-export const DEFAULT_REPLAY_MAX_SESSIONS = 10_000;
+/**
+ * Sessions tracked at once by default: more than the calls most contact centers have in progress at once,
+ * few enough to keep a long replay small. A session that comes back after being forgotten is reported.
+ */
+export const DEFAULT_REPLAY_MAX_SESSIONS = 2_000;
 
 /** Returns the options, `help`, or a usage error message. */
 export function parseReplayOptions(args: string[]): ReplayOptions | 'help' | string {
@@ -67,17 +70,20 @@ export function parseReplayOptions(args: string[]): ReplayOptions | 'help' | str
   if (!['auto', 'rulehook', 'other'].includes(targetKind))
     return `--target-kind expects auto, rulehook or other, got ${JSON.stringify(targetKind)}`;
   const recordings = parsed.positionals;
-  if (recordings.length === 0) return 'give at least one recording (a .jsonl or .jsonl.gz file, or - for stdin)';
+  if (recordings.length === 0)
+    return 'give at least one recording (a .jsonl or .jsonl.gz file, or - for stdin)';
   if (recordings.filter((r) => r === '-').length > 1) return 'stdin (-) can be read only once';
 
   const target = str('target') === undefined ? undefined : parseTargetUrl(str('target') as string);
   if (typeof target === 'string') return target;
   const numbers = {
-    concurrency: str('concurrency') === undefined ? 8 : parsePositiveInt(str('concurrency') as string, '--concurrency'),
+    concurrency:
+      str('concurrency') === undefined ? 8 : parsePositiveInt(str('concurrency') as string, '--concurrency'),
     timeout: str('timeout') === undefined ? 10_000 : parsePositiveInt(str('timeout') as string, '--timeout'),
     maxSessions: parsePositiveInt(str('max-sessions') as string, '--max-sessions'),
     rate: str('rate') === undefined ? undefined : parsePositiveNumber(str('rate') as string, '--rate'),
-    duration: str('duration') === undefined ? undefined : parseDuration(str('duration') as string, '--duration'),
+    duration:
+      str('duration') === undefined ? undefined : parseDuration(str('duration') as string, '--duration'),
   };
   for (const n of Object.values(numbers)) if (typeof n === 'string') return n;
 
@@ -86,12 +92,14 @@ export function parseReplayOptions(args: string[]): ReplayOptions | 'help' | str
   if (target === undefined && needsTarget.length > 0) return `--${needsTarget[0]} needs --target`;
   if (target === undefined && str('rules') === undefined)
     return 'give the rules to replay through with --rules PATH (or a live webhook with --target URL)';
-  if (str('compare') !== undefined && target !== undefined) return '--compare replays in-process: not with --target';
+  if (str('compare') !== undefined && target !== undefined)
+    return '--compare replays in-process: not with --target';
   if (str('compare') !== undefined && str('rules') === undefined) return '--compare needs --rules';
   if (v['fail-on-diff'] === true && str('compare') === undefined) return '--fail-on-diff needs --compare';
   if (v.explain === true && target !== undefined)
     return '--explain needs the rules in-process: not with --target (replay without it to see why)';
-  if (v.loop === true && numbers.duration === undefined) return '--loop needs --duration (a load generator is bounded)';
+  if (v.loop === true && numbers.duration === undefined)
+    return '--loop needs --duration (a load generator is bounded)';
   if (v.loop === true && recordings.includes('-')) return '--loop cannot read stdin (-) twice';
 
   return {

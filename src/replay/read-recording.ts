@@ -12,7 +12,10 @@ export type RecordingItem =
  * A line that is not valid UTF-8, not JSON, or not an `Event` becomes a `bad`
  * item saying why; blank lines are skipped.
  */
-export async function* readRecording(file: string, chunks: AsyncIterable<Buffer>): AsyncGenerator<RecordingItem> {
+export async function* readRecording(
+  file: string,
+  chunks: AsyncIterable<Buffer>,
+): AsyncGenerator<RecordingItem> {
   for await (const raw of splitLines(chunks)) {
     const { line } = raw;
     if (raw.problem !== undefined) {
@@ -30,8 +33,14 @@ export async function* readRecording(file: string, chunks: AsyncIterable<Buffer>
     const decoded = decodeEventJson(value);
     if (decoded.ok) yield { kind: 'event', file, line, variables: decoded.value.session_variables };
     else {
-      const { field, message } = decoded.error;
-      yield { kind: 'bad', file, line, message: `not an Event: ${field === undefined ? '' : `${field}: `}${message}` };
+      const { field } = decoded.error;
+      const message = decoded.error.message.replace('expected the body to be', 'expected the line to be');
+      yield {
+        kind: 'bad',
+        file,
+        line,
+        message: `not an Event: ${field === undefined ? '' : `${field}: `}${message}`,
+      };
     }
   }
 }

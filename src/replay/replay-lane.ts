@@ -23,7 +23,10 @@ export interface ReplayedEvent {
 }
 
 /** Raises the event in each lane in turn; a failed call is reported on the outcome. */
-export async function raiseInLanes(lanes: readonly ReplayLane[], variables: SessionVariables): Promise<LaneOutcome[]> {
+export async function raiseInLanes(
+  lanes: readonly ReplayLane[],
+  variables: SessionVariables,
+): Promise<LaneOutcome[]> {
   const outcomes: LaneOutcome[] = [];
   for (const lane of lanes) {
     const event = await lane.simulator.raise(variables);

@@ -56,9 +56,14 @@ export function createCompareReporter(stats: CompareStats, options: ReporterOpti
       if (changes.length === 0) return;
       const location = { file, line };
       if (options.format === 'jsonl')
-        await out.write(JSON.stringify(toCompareJsonObject(location, rules, compare, changes, explain)) + '\n');
+        await out.write(
+          JSON.stringify(toCompareJsonObject(location, rules, compare, changes, explain)) + '\n',
+        );
       else if (options.format === 'human')
-        await groups.add(rules.event.session, formatCompareEvent(location, rules, compare, changes, { explain, color }));
+        await groups.add(
+          rules.event.session,
+          formatCompareEvent(location, rules, compare, changes, { explain, color }),
+        );
     },
     finish: () => groups.flush(),
   };

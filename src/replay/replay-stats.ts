@@ -9,7 +9,11 @@ export class ReplayStats {
   sessions = 0;
   sent = 0;
   badLines = 0;
-  readonly filtered: Record<FilterReason, number> = { events_to_ignore: 0, keys_to_ignore: 0, webhook_disabled: 0 };
+  readonly filtered: Record<FilterReason, number> = {
+    events_to_ignore: 0,
+    keys_to_ignore: 0,
+    webhook_disabled: 0,
+  };
   /** Sent events whose call failed (targets only). */
   errors = 0;
   /** Sent events answered with a result_code other than 200. */

@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SessionVariables } from '../contract';
 import type { RecordingSource } from './open-recording';
-import { readRecording, type RecordingItem } from './read-recording';
+import type { RecordingItem } from './read-recording';
+import { readSources } from './read-sources';
 import { raiseInLanes, type ReplayedEvent, type ReplayLane } from './replay-lane';
 
 export interface ReplayLoopOptions {
@@ -19,10 +20,13 @@ export interface ReplayLoopOptions {
   /** Start the recordings again when they end (until `durationMs`), with fresh session ids. */
   loop?: boolean;
   signal?: AbortSignal;
+  /** Sees every session raised, in order (to notice sessions forgotten by `--max-sessions` coming back). */
+  sessions?: { see(session: string): void };
   /** Called in input order; may throw to stop the replay (`--strict`). */
   onBadLine(item: Extract<RecordingItem, { kind: 'bad' }>): void;
   /** Called once per replayed event, in input order. */
   onEvent(replayed: ReplayedEvent): void | Promise<void>;
+  /** Called for every line read, with the events raised so far. */
   onProgress?(progress: { file: string; bytesRead: number; size: number | undefined; events: number }): void;
 }
 
@@ -42,13 +46,19 @@ export async function runReplayLoop(options: ReplayLoopOptions): Promise<ReplayE
   let raised = 0;
   const stopReason = (): ReplayEnd | undefined => {
     if (options.signal?.aborted === true) return 'aborted';
-    if (options.durationMs !== undefined && performance.now() - started >= options.durationMs) return 'duration';
+    if (options.durationMs !== undefined && performance.now() - started >= options.durationMs)
+      return 'duration';
     return undefined;
   };
   const raise = (file: string, line: number, variables: SessionVariables): void => {
     const key = variables[sessionKey] ?? '';
+    options.sessions?.see(key);
     const previous = tails.get(key);
-    const run = async (): Promise<ReplayedEvent> => ({ file, line, outcomes: await raiseInLanes(lanes, variables) });
+    const run = async (): Promise<ReplayedEvent> => ({
+      file,
+      line,
+      outcomes: await raiseInLanes(lanes, variables),
+    });
     const result = previous === undefined ? run() : previous.then(run);
     const tail = result.catch(() => undefined);
     tails.set(key, tail);
@@ -58,23 +68,30 @@ export async function runReplayLoop(options: ReplayLoopOptions): Promise<ReplayE
   try {
     for (let pass = 1; ; pass++) {
       const before = raised;
-      for (const source of options.sources) {
-        const opened = await source.open();
-        for await (const item of readRecording(source.name, opened.chunks)) {
-          if (item.kind === 'bad') {
-            if (pass === 1) options.onBadLine(item);
-            continue;
-          }
-          const stop = stopReason();
-          if (stop !== undefined) return await finish(stop);
-          const id = item.variables[sessionKey];
-          if (options.session !== undefined && id !== options.session) continue;
-          if (options.rate !== undefined) await pace(started, raised, options.rate);
-          raise(item.file, item.line, pass > 1 && id ? { ...item.variables, [sessionKey]: `${id}#${pass}` } : item.variables);
-          raised++;
-          options.onProgress?.({ file: source.name, bytesRead: opened.bytesRead(), size: opened.size, events: raised });
-          while (pending.length >= window) await options.onEvent(await (pending.shift() as Promise<ReplayedEvent>));
+      for await (const { item, source, opened } of readSources(options.sources)) {
+        options.onProgress?.({
+          file: source.name,
+          bytesRead: opened.bytesRead(),
+          size: opened.size,
+          events: raised,
+        });
+        if (item.kind === 'bad') {
+          if (pass === 1) options.onBadLine(item);
+          continue;
         }
+        const id = item.variables[sessionKey];
+        if (options.session !== undefined && id !== options.session) continue;
+        if (options.rate !== undefined) await pace(started, raised, options.rate);
+        const stop = stopReason();
+        if (stop !== undefined) return await finish(stop);
+        raise(
+          item.file,
+          item.line,
+          pass > 1 && id ? { ...item.variables, [sessionKey]: `${id}#${pass}` } : item.variables,
+        );
+        raised++;
+        while (pending.length >= window)
+          await options.onEvent(await (pending.shift() as Promise<ReplayedEvent>));
       }
       // A pass that raised nothing would loop on nothing until the deadline.
       if (options.loop !== true || raised === before) return await finish('end');

@@ -31,7 +31,9 @@ export async function* splitLines(
     let start = 0;
     for (let end = buffer.indexOf(10, start); end !== -1; end = buffer.indexOf(10, start)) {
       line++;
-      yield skipped > 0 ? tooLong(line, skipped + end - start, maxLineBytes) : toLine(buffer, start, end, line);
+      yield skipped > 0
+        ? tooLong(line, skipped + end - start, maxLineBytes)
+        : toLine(buffer, start, end, line);
       skipped = 0;
       start = end + 1;
     }

@@ -18,9 +18,14 @@ export interface TargetClient {
 /** The name of the header (HTTP) and trailer (gRPC) where `rulehook serve` lists the rules that fired. */
 export const FIRED_HEADER = 'rulehook-fired';
 
-/** Parses the `rulehook-fired` value: `ruleset/rule` ids, comma-separated, in firing order. */
+/**
+ * Parses the `rulehook-fired` value: `ruleset/rule` ids, comma-separated, in
+ * firing order. From a target that does not report fired rules (or is not
+ * trusted to, `--target-kind other`) the answer is null whatever it sends.
+ */
 export function parseFiredHeader(value: string | undefined, targetReportsFired: boolean): string[] | null {
-  if (value === undefined) return targetReportsFired ? [] : null;
+  if (!targetReportsFired) return null;
+  if (value === undefined) return [];
   return value
     .split(',')
     .map((id) => id.trim())

@@ -22,8 +22,10 @@ export function parseTargetUrl(text: string): TargetUrl | string {
     return { protocol: 'http', hostname, port: url.port === '' ? 80 : Number(url.port), path, text };
   }
   if (url.protocol === 'grpc:') {
-    if (url.port === '') return `--target grpc:// needs a port: grpc://HOST:PORT, got ${JSON.stringify(text)}`;
-    if (url.pathname !== '' && url.pathname !== '/') return `--target grpc:// takes no path: ${JSON.stringify(text)}`;
+    if (url.port === '')
+      return `--target grpc:// needs a port: grpc://HOST:PORT, got ${JSON.stringify(text)}`;
+    if (url.pathname !== '' && url.pathname !== '/')
+      return `--target grpc:// takes no path: ${JSON.stringify(text)}`;
     return { protocol: 'grpc', address: url.host, text };
   }
   return `--target expects http:// or grpc://, got ${JSON.stringify(url.protocol.slice(0, -1))}`;

@@ -42,11 +42,15 @@ export class TargetWebhook implements SimulatedWebhook {
     try {
       const reply = await this.client.send(variables);
       this.latency.record(performance.now() - started);
-      return { response: reply.response, fired: parseFiredHeader(reply.firedHeader, this.options.reportsFired) };
+      return {
+        response: reply.response,
+        fired: parseFiredHeader(reply.firedHeader, this.options.reportsFired),
+      };
     } catch (error) {
       const message = (error as Error).message;
       this.failures++;
-      const kind = this.errorCounts.has(message) || this.errorCounts.size < MAX_ERROR_KINDS ? message : 'other errors';
+      const kind =
+        this.errorCounts.has(message) || this.errorCounts.size < MAX_ERROR_KINDS ? message : 'other errors';
       this.errorCounts.set(kind, (this.errorCounts.get(kind) ?? 0) + 1);
       this.lastErrors.set(sessionId ?? '', message);
       return { response: createEmptyResponse(), fired: null };

@@ -7,6 +7,8 @@ import { createMemoryIO } from '../support/memory-io';
 /** The example packs' scenario files: they pass, and they catch a broken rule with a diff that points at it. */
 const ROOT = path.join(__dirname, '../..');
 const EXAMPLE_TESTS = 49;
+/** rules/default.test.yaml: the default rule set answers every event with an empty response. */
+const DEFAULT_RULES_TESTS = 1;
 
 async function run(args: string[], cwd = ROOT) {
   const io = createMemoryIO({ cwd });
@@ -31,7 +33,7 @@ describe('the example packs', () => {
   it('are what `rulehook test` runs by default (rules/ and examples/)', async () => {
     const { code, out } = await run([]);
     expect(code).toBe(0);
-    expect(out.endsWith(`\n${EXAMPLE_TESTS} passed, 0 failed\n`)).toBe(true);
+    expect(out.endsWith(`\n${EXAMPLE_TESTS + DEFAULT_RULES_TESTS} passed, 0 failed\n`)).toBe(true);
   });
 });
 

@@ -1,0 +1,31 @@
+import { createRandomRedactionKey, createRedactor, hashValue } from './redact-variables';
+
+describe('createRedactor', () => {
+  const redact = createRedactor(['call.ani', 'person.*'], 'k');
+
+  it('replaces the values of matching variables with a keyed hash, and leaves the event as it was', () => {
+    const event = { 'call.ani': '+14155550142', 'person.id': 'C-1', 'call.dnis': '+18005550100' };
+    const out = redact(event);
+    expect(out).toEqual({
+      'call.ani': hashValue('k', '+14155550142'),
+      'person.id': hashValue('k', 'C-1'),
+      'call.dnis': '+18005550100',
+    });
+    expect(out['call.ani']).toMatch(/^redacted:[A-Za-z0-9_-]{22}$/);
+    expect(event['call.ani']).toBe('+14155550142');
+  });
+
+  it('is stable for a key, differs between keys, and returns the same object when nothing matches', () => {
+    const vars = { 'call.ani': '+1' };
+    expect(redact(vars)).toEqual(createRedactor(['call.ani'], 'k')(vars));
+    expect(redact(vars)).not.toEqual(createRedactor(['call.ani'], 'other')(vars));
+    expect(redact({ 'person.id': 'a' })['person.id']).not.toBe(redact({ 'person.id': 'b' })['person.id']);
+    const untouched = { x: '1' };
+    expect(redact(untouched)).toBe(untouched);
+  });
+
+  it('makes a fresh random key each time', () => {
+    expect(createRandomRedactionKey().equals(createRandomRedactionKey())).toBe(false);
+    expect(createRandomRedactionKey()).toHaveLength(32);
+  });
+});

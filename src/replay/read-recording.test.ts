@@ -1,0 +1,38 @@
+import { readRecording } from './read-recording';
+
+async function* lines(...text: string[]): AsyncGenerator<Buffer> {
+  yield Buffer.from(text.join('\n'));
+}
+const collect = async (file: string, ...text: string[]) => {
+  const out: unknown[] = [];
+  for await (const item of readRecording(file, lines(...text))) out.push(item);
+  return out;
+};
+
+describe('readRecording', () => {
+  it('reads events (either field spelling), skips blank lines, and says why a line is bad', async () => {
+    expect(
+      await collect(
+        'day1.jsonl',
+        '{"session_variables":{"a":"1"}}',
+        '',
+        '{"sessionVariables":{"b":"2"}}',
+        'nope',
+        '{"session_variables":{"a":true}}',
+        '{}',
+      ),
+    ).toEqual([
+      { kind: 'event', file: 'day1.jsonl', line: 1, variables: { a: '1' } },
+      { kind: 'event', file: 'day1.jsonl', line: 3, variables: { b: '2' } },
+      { kind: 'bad', file: 'day1.jsonl', line: 4, message: expect.stringMatching(/^not JSON: /) },
+      {
+        kind: 'bad',
+        file: 'day1.jsonl',
+        line: 5,
+        message:
+          'not an Event: session_variables["a"]: expected a string value, got a boolean (session variables are strings: quote numbers and booleans)',
+      },
+      { kind: 'event', file: 'day1.jsonl', line: 6, variables: {} },
+    ]);
+  });
+});

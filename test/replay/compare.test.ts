@@ -1,0 +1,72 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO, replay } from './run-replay';
+
+const PACK = path.join(REPO, 'examples/fraud-and-spoofing');
+const RECORDING = 'examples/fraud-and-spoofing/recordings/2024-06-11-risk-calls.jsonl';
+
+let changed: string;
+beforeAll(async () => {
+  changed = await mkdtemp(path.join(os.tmpdir(), 'rulehook-compare-'));
+  await cp(PACK, changed, { recursive: true });
+  const file = path.join(changed, 'risk.yaml');
+  const text = await readFile(file, 'utf8');
+  // One rule changed: the spoof score threshold drops from 0.85 to 0.5.
+  expect(text).toContain('{ var: spoof.score, gt: 0.85 }');
+  await writeFile(file, text.replace('{ var: spoof.score, gt: 0.85 }', '{ var: spoof.score, gt: 0.5 }'));
+});
+afterAll(() => rm(changed, { recursive: true, force: true }));
+
+const outcome = (l: Record<string, unknown>) => JSON.stringify([l.sent, l.fired, l.response]);
+
+describe('rulehook replay --compare', () => {
+  it('lists exactly the events whose outcome changes', async () => {
+    const run = await replay(['--rules', PACK, '--compare', changed, RECORDING, '--format', 'jsonl']);
+    expect(run.code).toBe(0);
+    const listed = run.lines().map((l) => [l.session, l.seq, l.event, l.changes]);
+    expect(listed).toEqual([
+      // 0.51: now a spoof alarm, where an inconclusive result asked for a second check
+      ['cs-20240611-91fa2e', 10, 'SPOOF_CHECK_COMPLETED', ['fired', 'response']],
+      // the clean re-check no longer resumes Verify: the call is now high risk
+      ['cs-20240611-91fa2e', 21, 'SPOOF_CHECK_COMPLETED', ['fired', 'response']],
+      // 0.55 on the second check: a spoof alarm, where it gave up after two inconclusive checks
+      ['cs-20240611-d3088b', 22, 'SPOOF_CHECK_COMPLETED', ['fired', 'response']],
+    ]);
+    expect(run.lines()[0]).toMatchObject({
+      rules: { sent: true, fired: ['fraud-and-spoofing/recheck-inconclusive-spoof-result'] },
+      compare: { sent: true, fired: ['fraud-and-spoofing/spoof-suspected'] },
+    });
+  });
+
+  it('agrees with two separate replays compared event by event', async () => {
+    const a = (await replay(['--rules', PACK, RECORDING, '--format', 'jsonl'])).lines();
+    const b = (await replay(['--rules', changed, RECORDING, '--format', 'jsonl'])).lines();
+    const differing = a.filter((l, i) => outcome(l) !== outcome(b[i]!)).map((l) => l.line);
+    const compared = await replay(['--rules', PACK, '--compare', changed, RECORDING, '--format', 'jsonl']);
+    expect(compared.lines().map((l) => l.line)).toEqual(differing);
+    expect(differing.length).toBeGreaterThan(0);
+  });
+
+  it('groups differences by session for people, with a summary', async () => {
+    const run = await replay(['--rules', PACK, '--compare', changed, RECORDING]);
+    expect(run.out.indexOf('session cs-20240611-91fa2e')).toBeLessThan(
+      run.out.indexOf('session cs-20240611-d3088b'),
+    );
+    expect(run.out.match(/^session /gm)).toHaveLength(2);
+    expect(run.out).toContain(`  #10 SPOOF_CHECK_COMPLETED (${RECORDING}:`);
+    expect(run.out).toContain(
+      '    --rules    sent, fired fraud-and-spoofing/recheck-inconclusive-spoof-result\n',
+    );
+    expect(run.out).toContain('    --compare  sent, fired fraud-and-spoofing/spoof-suspected\n');
+    expect(run.out).toMatch(/differ +3 events in 2 sessions\n/);
+    expect(run.out).toMatch(/fraud-and-spoofing\/spoof-suspected +1 -> 3\n/);
+  });
+
+  it('exits 1 with --fail-on-diff when anything differs, 0 when nothing does', async () => {
+    expect((await replay(['--rules', PACK, '--compare', changed, RECORDING, '--fail-on-diff'])).code).toBe(1);
+    const same = await replay(['--rules', PACK, '--compare', PACK, RECORDING, '--fail-on-diff']);
+    expect(same.code).toBe(0);
+    expect(same.out).toContain('nothing: every event has the same outcome with both rule sets');
+  });
+});
