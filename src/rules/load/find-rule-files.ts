@@ -1,6 +1,9 @@
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createDiagnostic, type Diagnostic } from '../../diagnostics';
+import { describeError, listFiles } from './list-files';
+
+export { describeError };
 
 /** A file to read: the path as shown to the user, and where it is on disk. */
 export interface FoundFile {
@@ -55,9 +58,13 @@ async function addDirectory(
   add: (list: FoundFile[], entry: FoundFile) => void,
 ) {
   const prefix = given.replace(/[/\\]+$/, '');
-  const relatives = (await listYamlFiles(absolute, '', found.diagnostics, given)).sort((a, b) =>
-    a < b ? -1 : a > b ? 1 : 0,
-  );
+  const relatives = (
+    await listFiles(absolute, {
+      accept: (name) => RULE_FILE.test(name),
+      shown: given,
+      diagnostics: found.diagnostics,
+    })
+  ).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   let ruleFiles = 0;
   for (const relative of relatives) {
     const entry = { file: `${prefix}/${relative}`, absolute: path.join(absolute, relative) };
@@ -73,38 +80,6 @@ async function addDirectory(
     const message = `the directory '${given}' holds no rule files (*.yaml or *.yml, other than *.test.yaml and catalog.yaml)`;
     found.diagnostics.push(createDiagnostic('NO_RULE_FILES', given, message));
   }
-}
-
-/** Relative posix paths of the YAML files under `root`; unreadable directories are reported and skipped. */
-async function listYamlFiles(
-  root: string,
-  relative: string,
-  diagnostics: Diagnostic[],
-  shown: string,
-): Promise<string[]> {
-  let entries;
-  try {
-    entries = await readdir(path.join(root, relative), { withFileTypes: true });
-  } catch (error) {
-    const where = relative ? `${shown.replace(/[/\\]+$/, '')}/${relative}` : shown;
-    diagnostics.push(
-      createDiagnostic('FILE_UNREADABLE', where, `cannot read the directory: ${describeError(error)}`),
-    );
-    return [];
-  }
-  const files: string[] = [];
-  for (const entry of entries) {
-    if (entry.name.startsWith('.')) continue;
-    const child = relative ? `${relative}/${entry.name}` : entry.name;
-    const kind = entry.isSymbolicLink()
-      ? await statKind(path.join(root, child))
-      : entry.isDirectory()
-        ? 'directory'
-        : 'file';
-    if (kind === 'directory') files.push(...(await listYamlFiles(root, child, diagnostics, shown)));
-    else if (kind === 'file' && RULE_FILE.test(entry.name)) files.push(child);
-  }
-  return files;
 }
 
 type StatKind = 'file' | 'directory' | { error: unknown };
@@ -123,11 +98,4 @@ function describeStatError(given: string, kind: { error: unknown }): Diagnostic 
     return createDiagnostic('FILE_NOT_FOUND', given, `no such file or directory: '${given}'`);
   }
   return createDiagnostic('FILE_UNREADABLE', given, `cannot read '${given}': ${describeError(kind.error)}`);
-}
-
-export function describeError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EISDIR') return 'it is a directory';
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,10 +1,10 @@
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createDiagnostic, type Diagnostic } from '../../diagnostics';
-import { describeError, type FoundFile } from '../../rules/load/find-rule-files';
+import type { FoundFile } from '../../rules/load/find-rule-files';
+import { describeError, listFiles } from '../../rules/load/list-files';
 
 export const SCENARIO_FILE = /\.test\.ya?ml$/;
-const SKIPPED_DIRECTORIES = new Set(['node_modules']);
 
 export interface FoundTestFiles {
   /** Scenario files in order: arguments in order, each directory's files in lexical path order. */
@@ -49,47 +49,15 @@ export async function findTestFiles(
       continue;
     }
     const prefix = given.replace(/[/\\]+$/, '');
-    const relatives = (await listScenarioFiles(absolute, '', found.diagnostics, prefix)).sort((a, b) =>
-      a < b ? -1 : a > b ? 1 : 0,
-    );
+    const relatives = (
+      await listFiles(absolute, {
+        accept: (name) => SCENARIO_FILE.test(name),
+        shown: prefix,
+        diagnostics: found.diagnostics,
+      })
+    ).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     for (const relative of relatives)
       add({ file: `${prefix}/${relative}`, absolute: path.join(absolute, relative) });
   }
   return found;
-}
-
-async function listScenarioFiles(
-  root: string,
-  relative: string,
-  diagnostics: Diagnostic[],
-  shown: string,
-): Promise<string[]> {
-  let entries;
-  try {
-    entries = await readdir(path.join(root, relative), { withFileTypes: true });
-  } catch (error) {
-    const where = relative ? `${shown}/${relative}` : shown;
-    diagnostics.push(
-      createDiagnostic('FILE_UNREADABLE', where, `cannot read the directory: ${describeError(error)}`),
-    );
-    return [];
-  }
-  const files: string[] = [];
-  for (const entry of entries) {
-    if (entry.name.startsWith('.') || SKIPPED_DIRECTORIES.has(entry.name)) continue;
-    const child = relative ? `${relative}/${entry.name}` : entry.name;
-    const isDirectory =
-      entry.isDirectory() || (entry.isSymbolicLink() && (await isDirectoryPath(path.join(root, child))));
-    if (isDirectory) files.push(...(await listScenarioFiles(root, child, diagnostics, shown)));
-    else if (SCENARIO_FILE.test(entry.name)) files.push(child);
-  }
-  return files;
-}
-
-async function isDirectoryPath(absolute: string): Promise<boolean> {
-  try {
-    return (await stat(absolute)).isDirectory();
-  } catch {
-    return false;
-  }
 }

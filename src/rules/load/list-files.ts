@@ -1,0 +1,58 @@
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { createDiagnostic, type Diagnostic } from '../../diagnostics';
+
+/** Directories never searched for rule or scenario files. */
+const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(['node_modules']);
+
+export interface ListFilesOptions {
+  /** Whether a file name (not path) is wanted. */
+  accept(name: string): boolean;
+  /** The directory as the user named it, for diagnostics. */
+  shown: string;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Relative posix paths of the wanted files under `root`, at any depth, in
+ * directory order (callers sort). Hidden entries and node_modules are skipped;
+ * symbolic links are followed; an unreadable directory is reported and skipped.
+ * Shared by the rule loader and the scenario-file finder.
+ */
+export async function listFiles(root: string, options: ListFilesOptions, relative = ''): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(path.join(root, relative), { withFileTypes: true });
+  } catch (error) {
+    const where = relative ? `${options.shown.replace(/[/\\]+$/, '')}/${relative}` : options.shown;
+    options.diagnostics.push(
+      createDiagnostic('FILE_UNREADABLE', where, `cannot read the directory: ${describeError(error)}`),
+    );
+    return [];
+  }
+  const files: string[] = [];
+  for (const entry of entries) {
+    if (entry.name.startsWith('.') || SKIPPED_DIRECTORIES.has(entry.name)) continue;
+    const child = relative ? `${relative}/${entry.name}` : entry.name;
+    const isDirectory =
+      entry.isDirectory() || (entry.isSymbolicLink() && (await isDirectoryPath(path.join(root, child))));
+    if (isDirectory) files.push(...(await listFiles(root, options, child)));
+    else if (options.accept(entry.name)) files.push(child);
+  }
+  return files;
+}
+
+async function isDirectoryPath(absolute: string): Promise<boolean> {
+  try {
+    return (await stat(absolute)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+export function describeError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR') return 'it is a directory';
+  return error instanceof Error ? error.message : String(error);
+}
