@@ -4,5 +4,6 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src', '<rootDir>/test', '<rootDir>/examples'],
   testMatch: ['**/*.test.ts'],
+  reporters: ['default', '<rootDir>/test/support/plain-summary-reporter.js'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
 };
