@@ -2,11 +2,14 @@ import micromatch from 'micromatch';
 import type { LoadedRuleset } from '../spec';
 import { compileRuleset } from './compile-ruleset';
 import type { CompiledRule, CompiledRuleset } from './compiled-rule';
+import { buildRuleProgram, type RuleProgram } from './rule-program';
 
 /** The rules of one ruleset that can apply to one event name, in evaluation order. */
 export interface PlannedRuleset {
   ruleset: CompiledRuleset;
   rules: readonly CompiledRule[];
+  /** `rules` laid out for evaluation (rule-program.ts). */
+  program: RuleProgram;
 }
 
 /** Everything that can apply to one event name, rulesets in load order. */
@@ -110,7 +113,7 @@ export class RuleBook {
     const plan: PlannedRuleset[] = [];
     for (const index of this.indexes) {
       const rules = planRuleset(index, eventName);
-      if (rules.length > 0) plan.push({ ruleset: index.ruleset, rules });
+      if (rules.length > 0) plan.push({ ruleset: index.ruleset, rules, program: buildRuleProgram(rules) });
     }
     return plan;
   }

@@ -101,6 +101,88 @@ describe('evaluateEvent: which rules fire', () => {
   });
 });
 
+describe('evaluateEvent: rules of every shape in one ruleset', () => {
+  // Conjunctions of leaves, single leaves, other shapes, `once`, outputs skipped
+  // by rules that do not fire, and a `stop`, one after another in one ruleset.
+  const book = buildRuleBook({
+    ruleset: 'mix',
+    rules: [
+      {
+        id: 'skipped',
+        if: {
+          all: [
+            { var: 'tier', equals: 'gold' },
+            { var: 'score', gt: 0.9 },
+          ],
+        },
+        then: {
+          set: { skipped: '${tier}' },
+          schedule: [{ action: 'A', parameters: { p: '${tier}', q: 'fixed' } }],
+          disable: ['n1'],
+        },
+      },
+      {
+        id: 'leaves',
+        if: {
+          all: [
+            { var: 'tier', in: ['silver', 'gold'] },
+            { var: 'score', lt: 0.5 },
+          ],
+        },
+        then: {
+          set: { note: 'tier ${tier}, ${missing:-none}${absent}', fixed: 'v' },
+          schedule: [
+            { action: 'B', parameters: { p: '${tier}', q: 'fixed' } },
+            { action: 'C', parameters: { q: 'fixed' } },
+          ],
+          enable: ['n2'],
+        },
+      },
+      { id: 'single', if: { var: 'tier', not_equals: 'gold' }, then: { set: { single: 'y' } } },
+      {
+        id: 'any',
+        if: { any: [{ var: 'tier', equals: 'x' }, { not: { var: 'score', gte: 1 } }] },
+        then: { set: { any: 'y' } },
+      },
+      { id: 'once', once: true, then: { set: { once: 'y' } } },
+      { id: 'stopper', stop: true, if: { all: [{ var: 'tier', exists: true }] }, then: {} },
+      { id: 'after', then: { set: { after: 'y' } } },
+    ],
+  });
+  const vars = ev('X', { tier: 'gold', score: '0.2' });
+
+  it('fires, skips and stops as written', () => {
+    const result = evaluateEvent(book, vars);
+    expect(result.fired).toEqual(['mix/leaves', 'mix/any', 'mix/once', 'mix/stopper']);
+    expect(result.response.session_variable_updates).toEqual([
+      { key: 'note', value: 'tier gold, none' },
+      { key: 'fixed', value: 'v' },
+      { key: 'any', value: 'y' },
+      { key: 'once', value: 'y' },
+    ]);
+    expect(result.response.actions_to_perform).toEqual([
+      { action: 'B', parameters: { p: 'gold', q: 'fixed' } },
+      { action: 'C', parameters: { q: 'fixed' } },
+    ]);
+    expect(result.response.nodes_to_override).toEqual([{ node_names: ['n2'], enable: true }]);
+    expect(result.missingTemplateVariables).toBe(1);
+    expect(evaluateEvent(book, vars, { onceFired: new Set(['mix/once']) }).fired).toEqual([
+      'mix/leaves',
+      'mix/any',
+      'mix/stopper',
+    ]);
+  });
+
+  it('agrees with explainEvent', () => {
+    for (const v of [vars, ev('X', { tier: 'silver', score: '3' }), ev('X')]) {
+      const fired = explainEvent(book, v)
+        .filter((e) => e.fired)
+        .map((e) => e.rule);
+      expect(fired).toEqual(evaluateEvent(book, v).fired);
+    }
+  });
+});
+
 describe('evaluateEvent: the response', () => {
   it('appends each fired rule’s outputs in order: schedule, set, disable, enable', () => {
     const b = buildRuleBook({

@@ -1,10 +1,8 @@
-import { expectString, type OperatorDefinition } from './operator';
+import { defineOperator, expectString } from './operator';
 
 /** The variable contains the operand; false when missing. */
-export const containsOperator: OperatorDefinition = {
+export const containsOperator = defineOperator({
   name: 'contains',
-  compile(operand) {
-    const needle = expectString('contains', operand);
-    return (view, key) => view.get(key)?.includes(needle) === true;
-  },
-};
+  prepare: (operand) => expectString('contains', operand),
+  test: (view, key, needle) => view.get(key)?.includes(needle) === true,
+});

@@ -1,10 +1,8 @@
-import { expectString, type OperatorDefinition } from './operator';
+import { defineOperator, expectString } from './operator';
 
 /** The variable ends with the operand; false when missing. */
-export const endsWithOperator: OperatorDefinition = {
+export const endsWithOperator = defineOperator({
   name: 'ends_with',
-  compile(operand) {
-    const suffix = expectString('ends_with', operand);
-    return (view, key) => view.get(key)?.endsWith(suffix) === true;
-  },
-};
+  prepare: (operand) => expectString('ends_with', operand),
+  test: (view, key, suffix) => view.get(key)?.endsWith(suffix) === true,
+});

@@ -1,10 +1,8 @@
-import { expectString, type OperatorDefinition } from './operator';
+import { defineOperator, expectString } from './operator';
 
 /** The variable is exactly the operand; false when missing. */
-export const equalsOperator: OperatorDefinition = {
+export const equalsOperator = defineOperator({
   name: 'equals',
-  compile(operand) {
-    const expected = expectString('equals', operand);
-    return (view, key) => view.get(key) === expected;
-  },
-};
+  prepare: (operand) => expectString('equals', operand),
+  test: (view, key, expected) => view.get(key) === expected,
+});

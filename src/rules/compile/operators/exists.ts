@@ -1,11 +1,12 @@
-import type { OperatorDefinition } from './operator';
+import { defineOperator } from './operator';
 
 /** `exists: true`: the variable is present; `exists: false`: it is missing. */
-export const existsOperator: OperatorDefinition = {
+export const existsOperator = defineOperator({
   name: 'exists',
-  compile(operand) {
+  prepare(operand) {
     if (typeof operand !== 'boolean')
       throw new TypeError('exists: operand must be a boolean after validation');
-    return operand ? (view, key) => view.get(key) !== undefined : (view, key) => view.get(key) === undefined;
+    return operand;
   },
-};
+  test: (view, key, present) => (view.get(key) !== undefined) === present,
+});

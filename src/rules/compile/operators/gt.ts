@@ -1,13 +1,11 @@
-import { expectNumber, type OperatorDefinition } from './operator';
+import { defineOperator, expectNumber } from './operator';
 
 /** The variable, read as a finite number, is greater than the operand; false when missing or not numeric. */
-export const gtOperator: OperatorDefinition = {
+export const gtOperator = defineOperator({
   name: 'gt',
-  compile(operand) {
-    const bound = expectNumber('gt', operand);
-    return (view, key) => {
-      const value = view.number(key);
-      return value !== undefined && value > bound;
-    };
+  prepare: (operand) => expectNumber('gt', operand),
+  test: (view, key, bound) => {
+    const value = view.number(key);
+    return value !== undefined && value > bound;
   },
-};
+});

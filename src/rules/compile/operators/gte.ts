@@ -1,13 +1,11 @@
-import { expectNumber, type OperatorDefinition } from './operator';
+import { defineOperator, expectNumber } from './operator';
 
 /** The variable, read as a finite number, is at least the operand; false when missing or not numeric. */
-export const gteOperator: OperatorDefinition = {
+export const gteOperator = defineOperator({
   name: 'gte',
-  compile(operand) {
-    const bound = expectNumber('gte', operand);
-    return (view, key) => {
-      const value = view.number(key);
-      return value !== undefined && value >= bound;
-    };
+  prepare: (operand) => expectNumber('gte', operand),
+  test: (view, key, bound) => {
+    const value = view.number(key);
+    return value !== undefined && value >= bound;
   },
-};
+});

@@ -1,13 +1,11 @@
-import { resolveListOperand, type OperatorDefinition } from './operator';
+import { defineOperator, resolveListOperand, listHas } from './operator';
 
 /** The variable is one of the listed texts; false when missing. */
-export const inOperator: OperatorDefinition = {
+export const inOperator = defineOperator({
   name: 'in',
-  compile(operand, context) {
-    const allowed = resolveListOperand('in', operand, context);
-    return (view, key) => {
-      const value = view.get(key);
-      return value !== undefined && allowed.has(value);
-    };
+  prepare: (operand, context) => resolveListOperand('in', operand, context),
+  test: (view, key, allowed) => {
+    const value = view.get(key);
+    return value !== undefined && listHas(allowed, value);
   },
-};
+});

@@ -1,13 +1,11 @@
-import { expectNumber, type OperatorDefinition } from './operator';
+import { defineOperator, expectNumber } from './operator';
 
 /** The variable, read as a finite number, is less than the operand; false when missing or not numeric. */
-export const ltOperator: OperatorDefinition = {
+export const ltOperator = defineOperator({
   name: 'lt',
-  compile(operand) {
-    const bound = expectNumber('lt', operand);
-    return (view, key) => {
-      const value = view.number(key);
-      return value !== undefined && value < bound;
-    };
+  prepare: (operand) => expectNumber('lt', operand),
+  test: (view, key, bound) => {
+    const value = view.number(key);
+    return value !== undefined && value < bound;
   },
-};
+});

@@ -1,13 +1,11 @@
-import { expectNumber, type OperatorDefinition } from './operator';
+import { defineOperator, expectNumber } from './operator';
 
 /** The variable, read as a finite number, is at most the operand; false when missing or not numeric. */
-export const lteOperator: OperatorDefinition = {
+export const lteOperator = defineOperator({
   name: 'lte',
-  compile(operand) {
-    const bound = expectNumber('lte', operand);
-    return (view, key) => {
-      const value = view.number(key);
-      return value !== undefined && value <= bound;
-    };
+  prepare: (operand) => expectNumber('lte', operand),
+  test: (view, key, bound) => {
+    const value = view.number(key);
+    return value !== undefined && value <= bound;
   },
-};
+});

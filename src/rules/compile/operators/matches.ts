@@ -1,14 +1,12 @@
 import micromatch from 'micromatch';
-import { expectString, type OperatorDefinition } from './operator';
+import { defineOperator, expectString } from './operator';
 
 /** The variable matches the glob (micromatch, default options, as `on` uses); false when missing. */
-export const matchesOperator: OperatorDefinition = {
+export const matchesOperator = defineOperator({
   name: 'matches',
-  compile(operand) {
-    const isMatch = micromatch.matcher(expectString('matches', operand));
-    return (view, key) => {
-      const value = view.get(key);
-      return value !== undefined && isMatch(value);
-    };
+  prepare: (operand) => micromatch.matcher(expectString('matches', operand)),
+  test: (view, key, isMatch) => {
+    const value = view.get(key);
+    return value !== undefined && isMatch(value);
   },
-};
+});

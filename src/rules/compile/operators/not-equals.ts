@@ -1,10 +1,8 @@
-import { expectString, type OperatorDefinition } from './operator';
+import { defineOperator, expectString } from './operator';
 
 /** The variable is not the operand; true when missing. */
-export const notEqualsOperator: OperatorDefinition = {
+export const notEqualsOperator = defineOperator({
   name: 'not_equals',
-  compile(operand) {
-    const unexpected = expectString('not_equals', operand);
-    return (view, key) => view.get(key) !== unexpected;
-  },
-};
+  prepare: (operand) => expectString('not_equals', operand),
+  test: (view, key, unexpected) => view.get(key) !== unexpected,
+});

@@ -1,13 +1,11 @@
-import { resolveListOperand, type OperatorDefinition } from './operator';
+import { defineOperator, resolveListOperand, listHas } from './operator';
 
 /** The variable is none of the listed texts; true when missing. */
-export const notInOperator: OperatorDefinition = {
+export const notInOperator = defineOperator({
   name: 'not_in',
-  compile(operand, context) {
-    const excluded = resolveListOperand('not_in', operand, context);
-    return (view, key) => {
-      const value = view.get(key);
-      return value === undefined || !excluded.has(value);
-    };
+  prepare: (operand, context) => resolveListOperand('not_in', operand, context),
+  test: (view, key, excluded) => {
+    const value = view.get(key);
+    return value === undefined || !listHas(excluded, value);
   },
-};
+});

@@ -10,12 +10,45 @@ export interface CompileOperandContext {
 }
 
 /**
- * One operator of the DSL: turns its operand into a test once, at load time.
- * Operands arrive validated by the schema and the checks; a bad one here is a bug.
+ * One operator of the DSL: `prepare` turns its operand into what `test` reads
+ * (a number parsed, a list made searchable, a regex built) once, at load time;
+ * `test` is one shared function per operator, so a compiled leaf is data (key,
+ * operator, prepared operand) rather than a closure per leaf. Operands arrive
+ * validated by the schema and the checks; a bad one here is a bug.
  */
-export interface OperatorDefinition {
+export interface OperatorDefinition<Prepared = unknown> {
   name: string;
+  prepare(operand: unknown, context: CompileOperandContext): Prepared;
+  test(view: EventView, key: string, prepared: Prepared): boolean;
+  /** `prepare` and `test` bound together, for callers that want one function. */
   compile(operand: unknown, context: CompileOperandContext): LeafTest;
+}
+
+export function defineOperator<Prepared>(
+  definition: Omit<OperatorDefinition<Prepared>, 'compile'>,
+): OperatorDefinition<Prepared> {
+  return {
+    ...definition,
+    compile(operand, context) {
+      const prepared = definition.prepare(operand, context);
+      return (view, key) => definition.test(view, key, prepared);
+    },
+  };
+}
+
+/** A list operand: a small array (a short scan beats hashing) or, for longer lists, a Set. */
+export type TextList = readonly string[] | ReadonlySet<string>;
+
+/** Lists up to this length are scanned rather than hashed. */
+const SCAN_LIMIT = 8;
+
+export function listHas(list: TextList, value: string): boolean {
+  return Array.isArray(list) ? list.includes(value) : (list as ReadonlySet<string>).has(value);
+}
+
+function toTextList(items: readonly string[]): TextList {
+  const unique = new Set(items);
+  return unique.size <= SCAN_LIMIT ? [...unique] : unique;
 }
 
 export function expectString(operator: string, operand: unknown): string {
@@ -40,14 +73,14 @@ export function resolveListOperand(
   operator: string,
   operand: unknown,
   context: CompileOperandContext,
-): ReadonlySet<string> {
-  if (Array.isArray(operand)) return new Set(operand.map((item) => expectString(operator, item)));
+): TextList {
+  if (Array.isArray(operand)) return toTextList(operand.map((item) => expectString(operator, item)));
   if (
     typeof operand === 'object' &&
     operand !== null &&
     typeof (operand as { list?: unknown }).list === 'string'
   ) {
-    return new Set(context.resolveList((operand as { list: string }).list));
+    return toTextList(context.resolveList((operand as { list: string }).list));
   }
   throw new TypeError(`${operator}: operand must be a list or { list: NAME } after validation`);
 }

@@ -1,14 +1,12 @@
 import { createRegex } from '../../operators';
-import { expectString, type OperatorDefinition } from './operator';
+import { defineOperator, expectString } from './operator';
 
 /** The variable contains a match of the regular expression (built once, without flags); false when missing. */
-export const regexOperator: OperatorDefinition = {
+export const regexOperator = defineOperator({
   name: 'regex',
-  compile(operand) {
-    const pattern = createRegex(expectString('regex', operand));
-    return (view, key) => {
-      const value = view.get(key);
-      return value !== undefined && pattern.test(value);
-    };
+  prepare: (operand) => createRegex(expectString('regex', operand)),
+  test: (view, key, pattern) => {
+    const value = view.get(key);
+    return value !== undefined && pattern.test(value);
   },
-};
+});

@@ -1,10 +1,8 @@
-import { expectString, type OperatorDefinition } from './operator';
+import { defineOperator, expectString } from './operator';
 
 /** The variable starts with the operand; false when missing. */
-export const startsWithOperator: OperatorDefinition = {
+export const startsWithOperator = defineOperator({
   name: 'starts_with',
-  compile(operand) {
-    const prefix = expectString('starts_with', operand);
-    return (view, key) => view.get(key)?.startsWith(prefix) === true;
-  },
-};
+  prepare: (operand) => expectString('starts_with', operand),
+  test: (view, key, prefix) => view.get(key)?.startsWith(prefix) === true,
+});
