@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
-import type { RunningHost } from '../hosts';
+import { describeListening, type RunningHost } from '../hosts';
 import type { CliIO } from './io';
 import { PACKAGE_ROOT } from './package-info';
 
@@ -15,8 +15,6 @@ interface ListeningMessage {
 
 const address = (h: RunningHost | undefined) =>
   h === undefined ? undefined : { host: h.host, port: h.port };
-const format = (a: { host: string; port: number }) =>
-  a.host.includes(':') ? `[${a.host}]:${a.port}` : `${a.host}:${a.port}`;
 
 /** A worker tells the primary it listens; the primary speaks for all of them on stdout. */
 export function reportListeningToPrimary(
@@ -64,8 +62,7 @@ export function runServePrimary(
         if (announced || listening.size < workers) return;
         announced = true;
         io.stdout.write(`rulehook: serving ${message.summary} in ${workers} workers\n`);
-        if (message.http) io.stdout.write(`rulehook: HTTP listening on http://${format(message.http)}\n`);
-        if (message.grpc) io.stdout.write(`rulehook: gRPC listening on ${format(message.grpc)}\n`);
+        io.stdout.write(describeListening(message));
       });
     };
     const onExit = (worker: Worker, code: number | null, killedBy: string | null): void => {

@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { WebhookCore, startGrpcHost, startHttpHost, type RunningHost } from '../hosts';
+import { describeListening, WebhookCore, startGrpcHost, startHttpHost, type RunningHost } from '../hosts';
 import { createJsonLogger, type Logger } from '../observability/logger';
 import { createRecorder, describeRecording, type Recorder } from '../recording';
 import { RuleProcessor } from '../processor/rule-processor';
@@ -86,8 +86,7 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
     await Promise.all([...Object.values(hosts).map((h) => h.close()), store.close(), recorder?.close()]);
     return 1;
   }
-  if (hosts.http) status.write(`rulehook: HTTP listening on http://${formatHost(hosts.http)}\n`);
-  if (hosts.grpc) status.write(`rulehook: gRPC listening on ${formatHost(hosts.grpc)}\n`);
+  status.write(describeListening(hosts));
   if (cluster.isWorker) reportListeningToPrimary(rules.summary, hosts);
   control.onListening?.(hosts);
 
@@ -115,10 +114,6 @@ async function warnIfRedisAbsent(store: RedisSessionStore, url: string, logger: 
       url: redactUrl(url),
     });
   }
-}
-
-export function formatHost(host: { host: string; port: number }): string {
-  return host.host.includes(':') ? `[${host.host}]:${host.port}` : `${host.host}:${host.port}`;
 }
 
 function waitForAbort(signal: AbortSignal | undefined): Promise<void> {

@@ -1,4 +1,4 @@
 export * from './core';
-export type { RunningHost } from './running-host';
+export { describeListening, formatHostPort, type RunningHost } from './running-host';
 export * from './http';
 export * from './grpc';

@@ -6,3 +6,20 @@ export interface RunningHost {
   /** Stops accepting, lets in-flight requests finish, then resolves. */
   close(): Promise<void>;
 }
+
+/** `host:port`, with an IPv6 host in brackets (`[::1]:8080`): how addresses are bound and printed. */
+export function formatHostPort(host: string, port: number): string {
+  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+}
+
+/** The lines `serve` prints once it listens, for one process or for the workers' primary. */
+export function describeListening(hosts: {
+  http?: { host: string; port: number } | undefined;
+  grpc?: { host: string; port: number } | undefined;
+}): string {
+  let text = '';
+  if (hosts.http)
+    text += `rulehook: HTTP listening on http://${formatHostPort(hosts.http.host, hosts.http.port)}\n`;
+  if (hosts.grpc) text += `rulehook: gRPC listening on ${formatHostPort(hosts.grpc.host, hosts.grpc.port)}\n`;
+  return text;
+}

@@ -1,7 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import type { CustomLogicResponse, Decoded, Event } from '../../contract';
 import type { WebhookCore } from '../core';
-import type { RunningHost } from '../running-host';
+import { formatHostPort, type RunningHost } from '../running-host';
 import type { Logger } from '../../observability/logger';
 import { addWebhookReflection } from './reflection';
 import { customBusinessLogicService } from './service-definition';
@@ -15,10 +15,6 @@ export interface GrpcHostOptions {
   /** Largest accepted request message, in bytes (RESOURCE_EXHAUSTED beyond). */
   maxMessageBytes: number;
   logger: Logger;
-}
-
-function formatAddress(host: string, port: number): string {
-  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
 }
 
 export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions): Promise<RunningHost> {
@@ -56,7 +52,7 @@ export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions)
 
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync(
-      formatAddress(options.host, options.port),
+      formatHostPort(options.host, options.port),
       grpc.ServerCredentials.createInsecure(),
       (error, bound) => (error ? reject(error) : resolve(bound)),
     ),
