@@ -5,7 +5,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
-import { emptyProcessor, startGrpcHost, startHttpHost, WebhookCore, type RunningHost } from '../src/hosts';
+import { startGrpcHost, startHttpHost, WebhookCore, type RunningHost } from '../src/hosts';
+import { emptyProcessor } from '../src/processor';
 import { silentLogger } from '../src/observability/logger';
 import { startBareGrpcServer } from './bare-grpc';
 import { startBareHttpServer } from './bare-http';

@@ -1,13 +1,8 @@
 export * from './contract';
 export * from './filter';
 export * from './diagnostics';
-export {
-  WebhookCore,
-  emptyProcessor,
-  type EventOutcome,
-  type EventProcessor,
-  type CoreOptions,
-} from './hosts/core';
+export { WebhookCore, type CoreOptions } from './hosts/core';
+export { emptyProcessor, type EventOutcome, type EventProcessor } from './processor/event-processor';
 export { startHttpHost, createHttpHandler, FIRED_RULES_HEADER } from './hosts/http';
 export { startGrpcHost, FIRED_RULES_TRAILER } from './hosts/grpc';
 export type { RunningHost } from './hosts/running-host';

@@ -1,8 +1,8 @@
 import { formatDiagnostics, hasErrors } from '../diagnostics';
 import { RuleBook } from '../rules/compile/rule-book';
 import { loadRules } from '../rules/load';
-import type { CliIO } from './io';
-import { shouldColor } from './validate';
+import type { CliIO } from '../terminal/command-io';
+import { shouldColor } from '../terminal/color';
 
 export type ServingRules = { ok: true; book: RuleBook; summary: string } | { ok: false };
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { suggestName } from '../diagnostics';
-import type { CliIO, CommandRunner } from './io';
+import type { CliIO, CommandRunner } from '../terminal/command-io';
 import { EXIT_USAGE } from './parse-options';
 import { readPackageVersion } from './package-info';
 import { runReplay } from './replay';

@@ -3,8 +3,6 @@ import path from 'node:path';
 
 import { PACKAGE_ROOT } from '../package-root';
 
-export { PACKAGE_ROOT };
-
 /** The rule set served when `--rules` is not given. */
 export const DEFAULT_RULES_DIR = path.join(PACKAGE_ROOT, 'rules');
 

@@ -1,4 +1,4 @@
-import type { CliIO } from './io';
+import type { CliIO } from '../terminal/command-io';
 import { parseCommandArgs, parsePort, parsePositiveInt } from './parse-options';
 import { DEFAULT_RULES_DIR } from './package-info';
 import path from 'node:path';

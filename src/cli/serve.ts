@@ -4,10 +4,10 @@ import { createJsonLogger, type Logger } from '../observability/logger';
 import { createRecorder, describeRecording, type Recorder } from '../recording';
 import { RuleProcessor } from '../processor/rule-processor';
 import { createSessionStore, redactUrl, RedisSessionStore } from '../session';
-import type { CliIO } from './io';
+import type { CliIO } from '../terminal/command-io';
 import { loadServingRules } from './load-serving-rules';
 import { EXIT_USAGE } from './parse-options';
-import { runServePrimary, reportListeningToPrimary } from './serve-cluster';
+import { runServePrimary, reportListeningToPrimary } from '../server/serve-cluster';
 import { parseServeOptions, SERVE_USAGE } from './serve-options';
 
 export interface ServeControl {

@@ -2,7 +2,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createMemoryIO } from '../../test/support/memory-io';
-import type { CliIO } from './io';
+import type { CliIO } from '../terminal/command-io';
 import { runTest } from './test';
 
 const FIXTURES = path.join(__dirname, '../../test/fixtures/scenarios');

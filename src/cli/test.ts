@@ -9,9 +9,9 @@ import {
   type RunReport,
   type WatchTarget,
 } from '../testing/run';
-import type { CliIO } from './io';
+import type { CliIO } from '../terminal/command-io';
 import { EXIT_USAGE, parseCommandArgs } from './parse-options';
-import { shouldColor } from './validate';
+import { shouldColor } from '../terminal/color';
 
 export const TEST_USAGE = `Usage: rulehook test [PATH...] [options]
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { JsonDiagnostic } from '../diagnostics';
-import type { CliIO } from './io';
+import type { CliIO } from '../terminal/command-io';
 import { runValidate } from './validate';
 
 const FIXTURES = path.join(__dirname, '../../test/fixtures/rules');

@@ -1,11 +1,7 @@
-import {
-  formatDiagnostics as formatReport,
-  summarizeDiagnostics,
-  type Diagnostic,
-  type ReportOptions,
-} from '../diagnostics';
+import { formatDiagnostics, summarizeDiagnostics, type ReportOptions } from '../diagnostics';
 import { loadRules } from '../rules/load';
-import type { CliIO, CommandRunner } from './io';
+import { shouldColor } from '../terminal/color';
+import type { CliIO, CommandRunner } from '../terminal/command-io';
 import { EXIT_USAGE, parseCommandArgs } from './parse-options';
 
 export const VALIDATE_USAGE = `Usage: rulehook validate PATH... [options]
@@ -21,23 +17,6 @@ Options:
 `;
 
 const FORMATS: readonly string[] = ['human', 'json'];
-
-/**
- * The report `validate` prints, for `serve` to print the same when it refuses
- * to start: diagnostics with code frames and a summary line, or `{diagnostics, summary}` JSON.
- */
-export function formatDiagnostics(
-  diagnostics: readonly Diagnostic[],
-  sources: ReadonlyMap<string, string>,
-  options: ReportOptions,
-): string {
-  return formatReport(diagnostics, sources, options);
-}
-
-/** Colour only for a terminal, and never when NO_COLOR is set to something (https://no-color.org). */
-export function shouldColor(io: CliIO): boolean {
-  return io.isTTY && !io.env.NO_COLOR;
-}
 
 /** `rulehook validate PATH... [--format human|json] [--strict] [--catalog FILE]` */
 export const runValidate: CommandRunner = async (args, io) => {

@@ -1,25 +1,7 @@
-import { createEmptyResponse, type CustomLogicResponse, type Event } from '../contract';
+import { createEmptyResponse, type Event } from '../contract';
+import { emptyProcessor, type EventOutcome, type EventProcessor } from '../processor/event-processor';
 import { Metrics, type Counter } from '../observability/metrics';
 import { silentLogger, type Logger } from '../observability/logger';
-
-/** What answering one event produced: the response, and which rules fired (`ruleset/rule`, in order). */
-export interface EventOutcome {
-  response: CustomLogicResponse;
-  fired: readonly string[];
-}
-
-/**
- * The logic behind the webhook: rules and session state. The core owns
- * everything hosts have in common around it (counting, never failing an event).
- */
-export interface EventProcessor {
-  process(event: Event): EventOutcome | Promise<EventOutcome>;
-}
-
-/** Answers every event with an empty response: what the spec requires of a webhook with no instructions. */
-export const emptyProcessor: EventProcessor = {
-  process: () => ({ response: createEmptyResponse(), fired: [] }),
-};
 
 /** result_code sent when processing an event failed unexpectedly (a bug): still an answer, never a hang. */
 export const RESULT_CODE_INTERNAL_ERROR = 500;

@@ -1,4 +1,4 @@
-import type { TextSink } from '../cli/io';
+import type { TextSink } from '../terminal/command-io';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 

@@ -1,6 +1,6 @@
 import type { Event } from '../contract';
 import { createAutomaticKeyTest, type KeyTest } from '../filter';
-import type { EventOutcome, EventProcessor } from '../hosts/core';
+import type { EventOutcome, EventProcessor } from './event-processor';
 import { silentLogger, type Logger } from '../observability/logger';
 import type { Counter, Metrics } from '../observability/metrics';
 import type { RuleBook } from '../rules/compile/rule-book';

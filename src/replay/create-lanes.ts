@@ -2,7 +2,7 @@ import type { RuleBook } from '../rules/compile/rule-book';
 import { EngineSimulator, LocalWebhook } from '../simulation';
 import { GrpcTargetClient } from './grpc-target';
 import { HttpTargetClient } from './http-target';
-import type { ReplayOptions } from './parse-replay-options';
+import type { ReplayOptions } from './replay-options';
 import type { ReplayLane } from './replay-lane';
 import type { TargetClient } from './target-client';
 import type { TargetUrl } from './target-url';

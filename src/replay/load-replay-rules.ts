@@ -1,5 +1,5 @@
-import type { CliIO } from '../cli/io';
-import { shouldColor } from '../cli/validate';
+import type { CliIO } from '../terminal/command-io';
+import { shouldColor } from '../terminal/color';
 import { formatDiagnostics, hasErrors } from '../diagnostics';
 import { RuleBook } from '../rules/compile/rule-book';
 import { loadRules } from '../rules/load';

@@ -1,5 +1,6 @@
 import { createEmptyResponse, type Event } from '../../src/contract';
-import { WebhookCore, type EventProcessor } from '../../src/hosts';
+import { WebhookCore } from '../../src/hosts';
+import type { EventProcessor } from '../../src/processor';
 import path from 'node:path';
 import { RuleProcessor } from '../../src/processor/rule-processor';
 import { MemorySessionStore } from '../../src/session';

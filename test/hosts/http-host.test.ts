@@ -1,6 +1,7 @@
 import http from 'node:http';
 import request from 'supertest';
-import { createHttpHandler, emptyProcessor, startHttpHost, WebhookCore } from '../../src/hosts';
+import { createHttpHandler, startHttpHost, WebhookCore } from '../../src/hosts';
+import { emptyProcessor } from '../../src/processor';
 import { silentLogger } from '../../src/observability/logger';
 
 const LIMIT = 1024;

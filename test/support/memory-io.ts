@@ -1,4 +1,4 @@
-import type { CliIO } from '../../src/cli/io';
+import type { CliIO } from '../../src/terminal/command-io';
 
 /** A CliIO that keeps what a command prints, for in-process CLI tests. */
 export interface MemoryIO extends CliIO {

@@ -1,5 +1,5 @@
 import micromatch from 'micromatch';
-import type { EventView } from '../evaluate/event-view';
+import type { EventView } from './event-view';
 import { isOperatorName } from '../operators';
 import type { AllSpec, AnySpec, ChangedSpec, ConditionSpec, LeafSpec, NotSpec, RefSpec } from '../spec';
 import type { ConditionTrace } from './condition-trace';

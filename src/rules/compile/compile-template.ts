@@ -1,4 +1,4 @@
-import type { EventView } from '../evaluate/event-view';
+import type { EventView } from './event-view';
 import { parseTemplate } from '../template';
 import { internKey } from './intern';
 

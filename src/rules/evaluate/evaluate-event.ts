@@ -1,20 +1,8 @@
-import {
-  createEmptyResponse,
-  CURRENT_EVENT_KEY,
-  type CustomLogicResponse,
-  type NodeOverrideAction,
-  type OperationAction,
-  type SetSessionVariableAction,
-  type SessionVariables,
-} from '../../contract';
-import { EMPTY_FILTER, mergeFilter, type EffectiveFilter } from '../../filter/effective-filter';
-import type { CompiledCondition } from '../compile/compile-condition';
-import { renderCode, type RenderStats } from '../compile/compile-template';
-import type { OperatorDefinition } from '../compile/operators/operator';
+import { createEmptyResponse, CURRENT_EVENT_KEY, type SessionVariables } from '../../contract';
+import { EMPTY_FILTER, type EffectiveFilter } from '../../filter/effective-filter';
+import { EventView } from '../compile/event-view';
 import type { RuleBook } from '../compile/rule-book';
-import { GENERIC, ONCE, STOP, type RuleProgram } from '../compile/rule-program';
-import type { FilterAddition } from '../../filter/effective-filter';
-import { EventView } from './event-view';
+import { runRuleProgram, type ProgramOutput } from '../compile/rule-program';
 
 /** What the session knows before this event; everything absent means "served statelessly". */
 export interface EvaluationContext {
@@ -26,13 +14,11 @@ export interface EvaluationContext {
   onceFired?: ReadonlySet<string>;
 }
 
-export interface Evaluation extends RenderStats {
-  response: CustomLogicResponse;
-  /** `ruleset/rule` ids in firing order. */
-  fired: string[];
-  /** The session's effective filter after this event (the same object when unchanged). */
-  filter: EffectiveFilter;
-}
+/**
+ * `fired`: `ruleset/rule` ids in firing order; `filter`: the session's
+ * effective filter after this event (the same object when unchanged).
+ */
+export type Evaluation = ProgramOutput;
 
 /**
  * Evaluates one event: rulesets in load order; within one, its rules that can
@@ -57,79 +43,10 @@ export function evaluateEvent(
   };
   for (const { ruleset, program } of book.planFor(eventName)) {
     if (ruleset.when !== undefined && !ruleset.when.test(view)) continue;
-    runProgram(program, view, context.onceFired, result);
+    runRuleProgram(program, view, context.onceFired, result);
   }
   if (result.filter !== before) result.response.event_filter = toWireFilter(result.filter);
   return result;
-}
-
-/**
- * Evaluates one planned ruleset's rules, laid out by `buildRuleProgram`
- * (rule-program.ts, which documents the layout): per rule, skip if `once` and
- * already fired, test its condition, and when it holds append its outputs;
- * `stop` ends the ruleset.
- */
-function runProgram(
-  p: RuleProgram,
-  view: EventView,
-  onceFired: ReadonlySet<string> | undefined,
-  result: Evaluation,
-): void {
-  const response = result.response;
-  let i = 0;
-  while (i < p.length) {
-    const qualifiedId = p[i] as string;
-    const flags = p[i + 1] as number;
-    i += 2;
-    let holds = (flags & ONCE) === 0 || onceFired?.has(qualifiedId) !== true;
-    if ((flags & GENERIC) !== 0) {
-      if (holds) holds = (p[i] as CompiledCondition).test(view);
-      i += 1;
-    } else {
-      const end = i + 1 + (p[i] as number);
-      for (let t = i + 1; holds && t < end; t += 3) {
-        holds = (p[t] as OperatorDefinition['test'])(view, p[t + 1] as string, p[t + 2]);
-      }
-      i = end;
-    }
-    // Outputs: read them when the rule fired, otherwise only skip over them.
-    const updates = p[i] as number;
-    i += 1;
-    for (let u = 0; u < updates; u++) {
-      const length = p[i + 2] as number;
-      if (holds) {
-        const fixed = p[i + 1] as Readonly<SetSessionVariableAction> | undefined;
-        response.session_variable_updates.push(
-          fixed ?? { key: p[i] as string, value: renderCode(p, i + 3, i + 3 + length, view, result) },
-        );
-      }
-      i += 3 + length;
-    }
-    const operations = p[i] as number;
-    i += 1;
-    for (let o = 0; o < operations; o++) {
-      const fixed = p[i] as Readonly<OperationAction> | undefined;
-      const count = p[i + 2] as number;
-      const parameters: Record<string, string> | undefined = holds && fixed === undefined ? {} : undefined;
-      const action = p[i + 1] as string;
-      i += 3;
-      for (let k = 0; k < count; k++) {
-        const length = p[i + 1] as number;
-        if (parameters !== undefined)
-          parameters[p[i] as string] = renderCode(p, i + 2, i + 2 + length, view, result);
-        i += 2 + length;
-      }
-      if (holds) response.actions_to_perform.push(fixed ?? { action, parameters: parameters ?? {} });
-    }
-    const overrides = p[i] as readonly Readonly<NodeOverrideAction>[] | undefined;
-    const filter = p[i + 1] as FilterAddition | undefined;
-    i += 2;
-    if (!holds) continue;
-    result.fired.push(qualifiedId);
-    if (overrides !== undefined) for (const override of overrides) response.nodes_to_override.push(override);
-    if (filter !== undefined) result.filter = mergeFilter(result.filter, filter);
-    if ((flags & STOP) !== 0) return;
-  }
 }
 
 function toWireFilter(filter: EffectiveFilter) {

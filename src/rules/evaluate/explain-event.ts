@@ -2,7 +2,7 @@ import { CURRENT_EVENT_KEY, type SessionVariables } from '../../contract';
 import type { ConditionTrace } from '../compile/condition-trace';
 import type { RuleBook } from '../compile/rule-book';
 import type { EvaluationContext } from './evaluate-event';
-import { EventView } from './event-view';
+import { EventView } from '../compile/event-view';
 
 /** Why a rule fired or not: `reason` names the first thing that decided it. */
 export interface RuleExplanation {

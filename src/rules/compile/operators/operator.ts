@@ -1,4 +1,4 @@
-import type { EventView } from '../../evaluate/event-view';
+import type { EventView } from '../event-view';
 import { parseFiniteNumber } from '../../operators';
 
 /** A compiled leaf test: reads the variable `key` of the event and decides. */

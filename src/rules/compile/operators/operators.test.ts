@@ -1,4 +1,4 @@
-import { EventView } from '../../evaluate/event-view';
+import { EventView } from '../event-view';
 import { OPERATOR_NAMES } from '../../operators';
 import { OPERATOR_REGISTRY } from './registry';
 

@@ -1,6 +1,7 @@
 import { parseDuration, parsePositiveNumber } from './parse-duration';
-import { parseReplayOptions, type ReplayOptions } from './parse-replay-options';
-import { parseTargetUrl } from './target-url';
+import type { ReplayOptions } from '../replay';
+import { parseReplayOptions } from './replay-options';
+import { parseTargetUrl } from '../replay/target-url';
 
 describe('parseTargetUrl', () => {
   it.each([

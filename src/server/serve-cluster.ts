@@ -1,8 +1,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import { describeListening, type RunningHost } from '../hosts';
-import type { CliIO } from './io';
-import { PACKAGE_ROOT } from './package-info';
+import type { CliIO } from '../terminal/command-io';
+import { PACKAGE_ROOT } from '../package-root';
 
 const LISTENING = 'rulehook:listening';
 

@@ -1,0 +1,113 @@
+/**
+ * The layers of src/, lowest first, and what each may import: nothing may
+ * point up or sideways beyond these lists, so folders cannot form cycles.
+ * docs/architecture.md draws the same order; `npm run lint` enforces it.
+ * Tests (*.test.ts) are left out: a unit test may use higher layers as fixtures.
+ */
+const LAYERS = {
+  'package-root': [],
+  terminal: [],
+  filter: [],
+  contract: ['package-root'],
+  diagnostics: ['terminal'],
+  observability: ['terminal'],
+  rules: ['contract', 'diagnostics', 'filter', 'package-root'],
+  session: ['contract', 'filter', 'observability'],
+  processor: ['contract', 'filter', 'observability', 'rules', 'session'],
+  simulation: ['contract', 'filter', 'processor', 'rules', 'session'],
+  recording: ['contract', 'observability', 'terminal'],
+  hosts: ['contract', 'observability', 'processor', 'terminal'],
+  testing: ['contract', 'diagnostics', 'filter', 'rules', 'simulation', 'terminal', 'package-root'],
+  replay: ['contract', 'diagnostics', 'filter', 'processor', 'rules', 'simulation', 'terminal'],
+  server: [
+    'contract',
+    'hosts',
+    'observability',
+    'package-root',
+    'processor',
+    'recording',
+    'rules',
+    'session',
+    'terminal',
+  ],
+  cli: ['*'],
+};
+
+/** The stages of src/rules/, in the order text flows through them (top-level files: shared definitions). */
+const RULE_STAGES = {
+  parse: [],
+  schema: ['parse'],
+  catalog: ['parse', 'schema'],
+  check: ['parse', 'schema', 'catalog'],
+  load: ['parse', 'schema', 'catalog', 'check'],
+  compile: [],
+  evaluate: ['compile'],
+};
+
+const folder = (name) => (name === 'package-root' ? 'src/package-root\\.ts$' : `src/${name}/`);
+const PRODUCTION = { path: '^src/', pathNot: '\\.test\\.ts$' };
+
+const layerRules = Object.entries(LAYERS)
+  .filter(([, allowed]) => !allowed.includes('*'))
+  .map(([name, allowed]) => ({
+    name: `layer-${name}`,
+    comment: `src/${name} may import only: ${allowed.join(', ') || 'nothing else of rulehook'}`,
+    severity: 'error',
+    from: { ...PRODUCTION, path: `^${folder(name)}` },
+    to: {
+      path: '^src/',
+      pathNot: [`^${folder(name)}`, ...allowed.map((a) => `^${folder(a)}`)],
+    },
+  }));
+
+const stageRules = Object.entries(RULE_STAGES).map(([name, allowed]) => ({
+  name: `rules-stage-${name}`,
+  comment: `src/rules/${name} may import only the shared files of src/rules and: ${allowed.join(', ') || 'no other stage'}`,
+  severity: 'error',
+  from: { ...PRODUCTION, path: `^src/rules/${name}/` },
+  to: {
+    path: '^src/rules/[^/]+/',
+    pathNot: [`^src/rules/${name}/`, ...allowed.map((a) => `^src/rules/${a}/`)],
+  },
+}));
+
+module.exports = {
+  forbidden: [
+    ...layerRules,
+    ...stageRules,
+    {
+      name: 'rules-shared-files',
+      comment: 'the shared files of src/rules (spec, operators, template) import no stage',
+      severity: 'error',
+      from: { path: '^src/rules/[^/]+\\.ts$' },
+      to: { path: '^src/rules/[^/]+/' },
+    },
+    {
+      name: 'filter-dependency-free',
+      comment: 'the filter engine is a pure library others may use: it imports nothing but its own files',
+      severity: 'error',
+      from: { path: '^src/filter/', pathNot: '\\.test\\.ts$' },
+      to: { pathNot: '^src/filter/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'no module may import itself through others',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'no-index-cycles-through-root',
+      comment: 'only the public entry point imports src/index.ts',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/index\\.ts$' },
+      to: { path: '^src/index\\.ts$' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|\\.bench-out)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+  },
+};

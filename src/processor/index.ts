@@ -1,0 +1,3 @@
+export * from './event-processor';
+export * from './rule-processor';
+export * from './session-step';
