@@ -1,3 +1,4 @@
+import { paint } from '../terminal/style';
 import type { Diagnostic } from './diagnostic';
 import { createLineIndex, type LineIndex } from './line-index';
 
@@ -8,23 +9,15 @@ export interface HumanFormatOptions {
 
 type Paint = (text: string) => string;
 
-const ansi =
-  (open: number, close: number): Paint =>
-  (text) =>
-    `\u001b[${open}m${text}\u001b[${close}m`;
-
 const PAINTS = {
-  file: ansi(36, 39),
-  position: ansi(33, 39),
-  error: (text: string) => ansi(1, 22)(ansi(31, 39)(text)),
-  warning: (text: string) => ansi(1, 22)(ansi(33, 39)(text)),
-  dim: ansi(90, 39),
+  file: (text: string) => paint(text, 'cyan'),
+  position: (text: string) => paint(text, 'yellow'),
+  error: (text: string) => paint(paint(text, 'red'), 'bold'),
+  warning: (text: string) => paint(paint(text, 'yellow'), 'bold'),
+  dim: (text: string) => paint(text, 'gray'),
 };
+const id: Paint = (text) => text;
 const PLAIN: typeof PAINTS = { file: id, position: id, error: id, warning: id, dim: id };
-
-function id(text: string): string {
-  return text;
-}
 
 /**
  * Formats diagnostics for people, one block each:

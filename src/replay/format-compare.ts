@@ -3,7 +3,8 @@ import type { CompareStats } from './compare-stats';
 import type { OutcomeChange } from './compare-outcomes';
 import { describeResponse, describeStatus } from './describe-outcome';
 import { formatCount, formatForgottenWarning } from './format-summary';
-import { paint, selectRelevantRulesets } from './format-timeline';
+import { paint } from '../terminal/style';
+import { selectRelevantRulesets } from './format-timeline';
 import { toJsonlObject, type EventLocation } from './format-jsonl';
 import type { LaneOutcome } from './replay-lane';
 

@@ -1,20 +1,10 @@
+import { paint } from '../terminal/style';
 import { formatExplanation } from '../rules/evaluate/format-explanation';
 import type { RuleExplanation } from '../rules/evaluate/explain-event';
 import { describeResponse, describeStatus } from './describe-outcome';
 import type { LaneOutcome } from './replay-lane';
 
 const EVENT_WIDTH = 24;
-
-/** ANSI colours when the output is a terminal (and NO_COLOR is not set). */
-export function paint(
-  text: string,
-  color: 'green' | 'yellow' | 'red' | 'dim' | 'bold',
-  enabled: boolean,
-): string {
-  if (!enabled) return text;
-  const codes = { green: 32, yellow: 33, red: 31, dim: 2, bold: 1 } as const;
-  return `\x1b[${codes[color]}m${text}\x1b[0m`;
-}
 
 /** The heading of a session's part of the timeline. */
 export function formatSessionHeading(session: string, continued: boolean, color = false): string {

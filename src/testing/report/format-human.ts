@@ -1,4 +1,5 @@
 import { formatDiagnostics } from '../../diagnostics';
+import { paint, type Style } from '../../terminal/style';
 import type { RunReport, TestReport } from '../run/test-report';
 import { formatCoverage } from './format-coverage';
 import { formatFailure } from './format-failure';
@@ -9,8 +10,7 @@ export interface HumanOptions {
   filter?: string;
 }
 
-const paint = (color: boolean, code: number) => (text: string) =>
-  color ? `\u001b[${code}m${text}\u001b[39m` : text;
+const tint = (color: boolean, style: Style) => (text: string) => paint(text, style, color);
 
 /**
  * The run for people: diagnostics first (exactly as `rulehook validate` prints
@@ -18,9 +18,9 @@ const paint = (color: boolean, code: number) => (text: string) =>
  * coverage when asked, and last, alone on its line, `N passed, N failed`.
  */
 export function formatHumanReport(report: RunReport, options: HumanOptions): string {
-  const green = paint(options.color, 32);
-  const red = paint(options.color, 31);
-  const yellow = paint(options.color, 33);
+  const green = tint(options.color, 'green');
+  const red = tint(options.color, 'red');
+  const yellow = tint(options.color, 'yellow');
   const parts: string[] = [];
   if (report.diagnostics.length > 0)
     parts.push(
