@@ -21,6 +21,7 @@ const LAYERS = {
   replay: ['contract', 'diagnostics', 'filter', 'processor', 'rules', 'simulation', 'terminal'],
   server: [
     'contract',
+    'diagnostics',
     'hosts',
     'observability',
     'package-root',
@@ -42,6 +43,7 @@ const RULE_STAGES = {
   load: ['parse', 'schema', 'catalog', 'check'],
   compile: [],
   evaluate: ['compile'],
+  book: ['load', 'compile'],
 };
 
 const folder = (name) => (name === 'package-root' ? 'src/package-root\\.ts$' : `src/${name}/`);

@@ -4,6 +4,7 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src', '<rootDir>/test', '<rootDir>/examples'],
   testMatch: ['**/*.test.ts'],
+  globalSetup: '<rootDir>/test/support/build-dist.js',
   reporters: ['default', '<rootDir>/test/support/plain-summary-reporter.js'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
 };

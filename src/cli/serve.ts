@@ -5,7 +5,7 @@ import { createRecorder, describeRecording, type Recorder } from '../recording';
 import { RuleProcessor } from '../processor/rule-processor';
 import { createSessionStore, redactUrl, RedisSessionStore } from '../session';
 import type { CliIO } from '../terminal/command-io';
-import { loadServingRules } from './load-serving-rules';
+import { loadServingRules } from '../server/load-serving-rules';
 import { EXIT_USAGE } from './parse-options';
 import { runServePrimary, reportListeningToPrimary } from '../server/serve-cluster';
 import { parseServeOptions, SERVE_USAGE } from './serve-options';

@@ -1,8 +1,8 @@
-import type { CliIO } from '../terminal/command-io';
+import { formatDiagnostics } from '../diagnostics';
+import { loadRuleBook } from '../rules/book';
+import type { RuleBook } from '../rules/compile/rule-book';
 import { shouldColor } from '../terminal/color';
-import { formatDiagnostics, hasErrors } from '../diagnostics';
-import { RuleBook } from '../rules/compile/rule-book';
-import { loadRules } from '../rules/load';
+import type { CliIO } from '../terminal/command-io';
 
 /**
  * Loads and compiles a rule set for replay, printing its diagnostics on stderr
@@ -14,19 +14,18 @@ export async function loadReplayRules(
   io: CliIO,
   catalog?: string,
 ): Promise<RuleBook | undefined> {
-  const loaded = await loadRules(
+  const loaded = await loadRuleBook(
     [rulesPath],
     catalog === undefined ? { cwd: io.cwd } : { cwd: io.cwd, catalog },
   );
-  if (loaded.diagnostics.length > 0)
-    io.stderr.write(
-      formatDiagnostics(loaded.diagnostics, loaded.sources, { format: 'human', color: shouldColor(io) }),
-    );
-  if (hasErrors(loaded.diagnostics)) {
+  const { diagnostics, sources } = loaded.load;
+  if (diagnostics.length > 0)
+    io.stderr.write(formatDiagnostics(diagnostics, sources, { format: 'human', color: shouldColor(io) }));
+  if (!loaded.ok) {
     io.stderr.write(`rulehook replay: ${rulesPath} has errors (see above)\n`);
     return undefined;
   }
-  return RuleBook.compile(loaded.rulesets, loaded.catalog?.spec.events ?? []);
+  return loaded.book;
 }
 
 /** Every enabled rule of a rule book, `ruleset/rule`, in evaluation order. */

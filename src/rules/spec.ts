@@ -35,9 +35,6 @@ export interface LeafSpec {
   [operator: string]: unknown;
 }
 
-/** Operand of `in` / `not_in`: inline strings or a named list of the ruleset. */
-export type ListOperand = string[] | { list: string };
-
 export interface OperationSpec {
   action: string;
   parameters?: Record<string, string>;

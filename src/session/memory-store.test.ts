@@ -14,13 +14,6 @@ function makeStore(options: { ttlMs?: number; maxSessions?: number } = {}) {
 }
 
 describe('MemorySessionStore', () => {
-  it('hands each update the state the previous one stored', async () => {
-    const { store } = makeStore();
-    await store.update('a', () => ({ next: { ...next, previous: { k: 'v' } }, result: null }));
-    const state = await store.update('a', (s) => ({ next, result: s }));
-    expect(state?.previous).toEqual({ k: 'v' });
-  });
-
   it('forgets sessions idle longer than the TTL, and counts them', async () => {
     const { seen, advance, metrics, store } = makeStore({ ttlMs: 1000 });
     await seen('a');

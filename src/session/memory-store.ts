@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Counter, Metrics } from '../observability/metrics';
 import type { SessionState } from './session-state';
 import {
@@ -17,25 +18,24 @@ export interface MemoryStoreOptions {
 }
 
 /**
- * Sessions in this process's memory: the default, nothing to install. A Map in
- * least-recently-used order (an update moves its session to the end), so the
- * first entries are both the LRU victims and the first to expire: expiry sweeps
- * from the front and stops at the first live session (amortized O(1) per event).
+ * Sessions in this process's memory: the default, nothing to install. An LRU
+ * cache (lru-cache) whose order is also the order of last activity, since every
+ * event writes its session: the least recently used entries are the first to
+ * expire, so expiry sweeps from that end and stops at the first live session
+ * (amortized O(1) per event). Expiry uses each state's `lastSeen` rather than
+ * lru-cache's own TTL, which would add timers and a cached clock to the hot path.
  */
 export class MemorySessionStore implements SessionStore {
   readonly kind = 'memory';
-  private readonly sessions = new Map<string, SessionState>();
+  private readonly sessions: LRUCache<string, SessionState>;
   private readonly ttlMs: number;
-  private readonly maxSessions: number;
   private readonly now: () => number;
-  private readonly evicted: Counter;
   private readonly expired: Counter;
 
   constructor(options: MemoryStoreOptions) {
     this.ttlMs = options.ttlMs ?? DEFAULT_SESSION_TTL_MS;
-    this.maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
     this.now = options.now ?? Date.now;
-    this.evicted = options.metrics.counter(
+    const evicted = options.metrics.counter(
       'rulehook_sessions_evicted_total',
       'Sessions evicted because the store was full (least recently used first).',
     );
@@ -43,6 +43,12 @@ export class MemorySessionStore implements SessionStore {
       'rulehook_sessions_expired_total',
       'Sessions forgotten after being idle longer than the TTL.',
     );
+    this.sessions = new LRUCache({
+      max: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
+      dispose: (_state, _id, reason) => {
+        if (reason === 'evict') evicted.inc();
+      },
+    });
   }
 
   get size(): number {
@@ -55,24 +61,20 @@ export class MemorySessionStore implements SessionStore {
   ): Promise<T> {
     const now = this.now();
     this.sweepExpired(now);
-    const current = this.sessions.get(sessionId);
-    const { next, result } = change(current);
-    this.sessions.delete(sessionId);
+    const { next, result } = change(this.sessions.get(sessionId));
     this.sessions.set(sessionId, { ...next, lastSeen: now });
-    if (this.sessions.size > this.maxSessions) {
-      const oldest = this.sessions.keys().next().value as string;
-      this.sessions.delete(oldest);
-      this.evicted.inc();
-    }
     return result;
   }
 
   private sweepExpired(now: number): void {
-    for (const [id, state] of this.sessions) {
-      if (now - state.lastSeen < this.ttlMs) return;
-      this.sessions.delete(id);
-      this.expired.inc();
+    const stale: string[] = [];
+    for (const id of this.sessions.rkeys()) {
+      const state = this.sessions.peek(id);
+      if (state === undefined || now - state.lastSeen < this.ttlMs) break;
+      stale.push(id);
     }
+    for (const id of stale) this.sessions.delete(id);
+    this.expired.inc(stale.length);
   }
 
   async close(): Promise<void> {

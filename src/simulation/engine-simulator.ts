@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { CURRENT_EVENT_KEY, type CustomLogicResponse, type SessionVariables } from '../contract';
 import {
   applyResponseFilter,
@@ -9,7 +10,9 @@ import {
   type FilterState,
   type KeyTest,
 } from '../filter';
+import { DEFAULT_SESSION_KEY } from '../processor/rule-processor';
 import type { RuleExplanation } from '../rules/evaluate/explain-event';
+import { DEFAULT_MAX_SESSIONS } from '../session/session-store';
 import type { SimulatedWebhook } from './webhook';
 
 /** One raised event, as the simulated engine handled it. */
@@ -55,18 +58,17 @@ export interface EngineSimulatorOptions {
  * `rulehook test` and `rulehook replay`, so both show what the engine would do.
  */
 export class EngineSimulator {
-  private readonly sessions = new Map<string, EngineSession>();
+  private readonly sessions: LRUCache<string, EngineSession>;
   private readonly sessionKey: string;
   private readonly isAutomatic: KeyTest;
-  private readonly maxSessions: number;
 
   constructor(
     private readonly webhook: SimulatedWebhook,
     options: EngineSimulatorOptions = {},
   ) {
-    this.sessionKey = options.sessionKey ?? 'state.sessionId';
+    this.sessionKey = options.sessionKey ?? DEFAULT_SESSION_KEY;
     this.isAutomatic = createAutomaticKeyTest(options.automaticKeys);
-    this.maxSessions = options.maxSessions ?? 100_000;
+    this.sessions = new LRUCache({ max: options.maxSessions ?? DEFAULT_MAX_SESSIONS });
   }
 
   async raise(raised: SessionVariables): Promise<SimulatedEvent> {
@@ -113,12 +115,8 @@ export class EngineSimulator {
     let session = this.sessions.get(id);
     if (session === undefined) {
       session = { seq: 0, previous: undefined, filter: INITIAL_FILTER_STATE, overlay: new Map() };
-    } else {
-      this.sessions.delete(id);
+      this.sessions.set(id, session);
     }
-    this.sessions.set(id, session);
-    if (this.sessions.size > this.maxSessions)
-      this.sessions.delete(this.sessions.keys().next().value as string);
     return session;
   }
 }

@@ -1,9 +1,11 @@
+import { LRUCache } from 'lru-cache';
 import type { SessionVariables } from '../contract';
 import { createAutomaticKeyTest, type KeyTest } from '../filter';
 import { stepSession } from '../processor/session-step';
 import type { RuleBook } from '../rules/compile/rule-book';
 import { evaluateEvent } from '../rules/evaluate/evaluate-event';
 import { explainEvent } from '../rules/evaluate/explain-event';
+import { DEFAULT_MAX_SESSIONS } from '../session/session-store';
 import type { SessionState } from '../session/session-state';
 import type { SimulatedWebhook, WebhookAnswer } from './webhook';
 
@@ -20,10 +22,9 @@ export interface LocalWebhookOptions {
  * in-memory store: the same session step (delta, `once`, effective filter).
  */
 export class LocalWebhook implements SimulatedWebhook {
-  private readonly sessions = new Map<string, SessionState>();
+  private readonly sessions: LRUCache<string, SessionState>;
   private readonly isAutomatic: KeyTest;
   private readonly explain: boolean;
-  private readonly maxSessions: number;
 
   constructor(
     readonly book: RuleBook,
@@ -31,7 +32,7 @@ export class LocalWebhook implements SimulatedWebhook {
   ) {
     this.isAutomatic = createAutomaticKeyTest(options.automaticKeys);
     this.explain = options.explain === true;
-    this.maxSessions = options.maxSessions ?? 100_000;
+    this.sessions = new LRUCache({ max: options.maxSessions ?? DEFAULT_MAX_SESSIONS });
   }
 
   call(sessionId: string | undefined, variables: SessionVariables): WebhookAnswer {
@@ -41,10 +42,7 @@ export class LocalWebhook implements SimulatedWebhook {
     }
     const state = this.sessions.get(sessionId);
     const step = stepSession(this.book, state, variables, this.isAutomatic);
-    this.sessions.delete(sessionId);
     this.sessions.set(sessionId, step.next);
-    if (this.sessions.size > this.maxSessions)
-      this.sessions.delete(this.sessions.keys().next().value as string);
     return this.answer(step.evaluation.response, step.evaluation.fired, () =>
       explainEvent(this.book, variables, step.context),
     );

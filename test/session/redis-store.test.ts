@@ -39,17 +39,6 @@ describeWithRedis('RedisSessionStore against a real redis-server', () => {
     await server.kill();
   });
 
-  it('starts a session from nothing, then reads back what it wrote', async () => {
-    const store = open();
-    await store.waitUntilReady(5000);
-    const seen: (SessionState | undefined)[] = [];
-    await store.update('s-1', (s) => (seen.push(s), { next: state(['a/once'], { x: '1' }), result: null }));
-    await store.update('s-1', (s) => (seen.push(s), { next: s ?? state([]), result: null }));
-    expect(seen[0]).toBeUndefined();
-    expect(seen[1]?.previous).toEqual({ x: '1' });
-    expect([...(seen[1]?.onceFired ?? [])]).toEqual(['a/once']);
-  });
-
   it('keeps one key per session, with the TTL', async () => {
     const store = open({ ttlMs: 60_000 });
     await store.waitUntilReady(5000);

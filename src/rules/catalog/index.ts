@@ -1,3 +1,3 @@
 export type { ActionSpec, Catalog, CatalogSpec, ParameterSpec } from './catalog-spec';
 export { parseCatalog, type CatalogParseResult } from './load-catalog';
-export { isKnownEvent, isKnownNode, isKnownVariable, listVariableNames } from './match-catalog';
+export { isKnownNode, isKnownVariable, listVariableNames } from './match-catalog';

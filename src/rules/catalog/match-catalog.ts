@@ -14,11 +14,6 @@ export function isKnownVariable(catalog: CatalogSpec, name: string): boolean | u
   return catalog.variables.some((pattern) => pattern === name || micromatch.isMatch(name, pattern));
 }
 
-/** Whether `name` is a declared event; undefined without an `events` section. */
-export function isKnownEvent(catalog: CatalogSpec, name: string): boolean | undefined {
-  return catalog.events ? catalog.events.includes(name) : undefined;
-}
-
 /** Whether `name` is a declared node; undefined without a `nodes` section. */
 export function isKnownNode(catalog: CatalogSpec, name: string): boolean | undefined {
   return catalog.nodes ? catalog.nodes.includes(name) : undefined;

@@ -37,10 +37,6 @@ export function asArray(value: unknown): readonly unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
-export function asString(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
 /** Own keys only: a YAML key named `constructor` is not an inherited method. */
 export function hasOwn(record: PlainRecord | undefined, key: string): boolean {
   return record !== undefined && Object.hasOwn(record, key);

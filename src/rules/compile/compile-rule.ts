@@ -2,7 +2,7 @@ import micromatch from 'micromatch';
 import type { NodeOverrideAction } from '../../contract';
 import type { OperationSpec, RuleSpec } from '../spec';
 import { compileCondition, type CompileConditionContext } from './compile-condition';
-import { compileTemplate } from './compile-template';
+import { CompiledTemplate } from './compile-template';
 import type { CompiledOperation, CompiledRule, CompiledUpdate } from './compiled-rule';
 
 export interface RuleLocation {
@@ -57,7 +57,9 @@ export function compileRule(
 }
 
 function compileOperation(op: OperationSpec): CompiledOperation {
-  const parameters = Object.entries(op.parameters ?? {}).map(([k, v]) => [k, compileTemplate(v)] as const);
+  const parameters = Object.entries(op.parameters ?? {}).map(
+    ([k, v]) => [k, new CompiledTemplate(v)] as const,
+  );
   const fixed = parameters.every(([, t]) => t.constant !== undefined)
     ? Object.freeze({
         action: op.action,
@@ -68,7 +70,7 @@ function compileOperation(op: OperationSpec): CompiledOperation {
 }
 
 function compileUpdate(key: string, value: string): CompiledUpdate {
-  const template = compileTemplate(value);
+  const template = new CompiledTemplate(value);
   const fixed =
     template.constant === undefined ? undefined : Object.freeze({ key, value: template.constant });
   return { key, template, fixed };

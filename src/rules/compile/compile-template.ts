@@ -54,7 +54,3 @@ export function renderCode(
   }
   return out;
 }
-
-export function compileTemplate(text: string): CompiledTemplate {
-  return new CompiledTemplate(text);
-}

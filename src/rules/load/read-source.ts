@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createDiagnostic, type Diagnostic } from '../../diagnostics';
-import { describeError, type FoundFile } from './find-rule-files';
+import type { FoundFile } from './expand-paths';
+import { describeError } from './list-files';
 
 export type SourceRead = { ok: true; text: string } | { ok: false; diagnostic: Diagnostic };
 

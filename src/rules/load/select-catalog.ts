@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createDiagnostic, type Diagnostic } from '../../diagnostics';
 import { parseCatalog, type Catalog } from '../catalog';
-import type { FoundFile } from './find-rule-files';
+import type { FoundFile } from './expand-paths';
 import { readSource } from './read-source';
 
 export interface SelectedCatalog {

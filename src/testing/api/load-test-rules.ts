@@ -1,6 +1,6 @@
-import { formatDiagnostics, hasErrors, type Diagnostic } from '../../diagnostics';
-import { RuleBook } from '../../rules/compile/rule-book';
-import { loadRules, type LoadResult } from '../../rules/load';
+import { formatDiagnostics, type Diagnostic } from '../../diagnostics';
+import { loadRuleBook } from '../../rules/book';
+import type { RuleBook } from '../../rules/compile/rule-book';
 import type { SessionVariables } from '../../contract';
 import { describeRules, type RulesUnderTest } from '../rules/rules-under-test';
 import { TestSession, type CallEvent, type EventResult } from './test-session';
@@ -65,16 +65,17 @@ export async function loadTestRules(
 ): Promise<TestRules> {
   const list = typeof paths === 'string' ? [paths] : [...paths];
   const cwd = options.cwd ?? process.cwd();
-  const load: LoadResult = await loadRules(
-    list,
-    options.catalog === undefined ? { cwd } : { cwd, catalog: options.catalog },
-  );
-  if (hasErrors(load.diagnostics) || (options.strict === true && load.diagnostics.length > 0)) {
-    const report = formatDiagnostics(load.diagnostics, load.sources, { format: 'human', color: false });
+  const loaded = await loadRuleBook(list, {
+    cwd,
+    strict: options.strict === true,
+    ...(options.catalog === undefined ? {} : { catalog: options.catalog }),
+  });
+  const { diagnostics, sources } = loaded.load;
+  if (!loaded.ok) {
+    const report = formatDiagnostics(diagnostics, sources, { format: 'human', color: false });
     throw new Error(`the rules ${list.join(', ')} have problems:\n\n${report}`);
   }
-  const book = RuleBook.compile(load.rulesets, load.catalog?.spec.events ?? []);
-  return new TestRules(describeRules(book, load), load.diagnostics);
+  return new TestRules(describeRules(loaded.book, loaded.load), diagnostics);
 }
 
 /** Test rules from a book compiled elsewhere (no source positions in messages). */

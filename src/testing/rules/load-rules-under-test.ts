@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createDiagnostic, hasErrors, type Diagnostic } from '../../diagnostics';
-import { RuleBook } from '../../rules/compile/rule-book';
-import { loadRules, type LoadResult } from '../../rules/load';
+import { createDiagnostic, type Diagnostic } from '../../diagnostics';
+import { loadRuleBook } from '../../rules/book';
+import type { LoadResult } from '../../rules/load';
 import type { ParsedYaml } from '../../rules/parse';
 import type { SpecPath } from '../../rules/spec';
 import { describeRules, type RulesUnderTest } from './rules-under-test';
@@ -70,12 +70,10 @@ export class RulesLoader {
   }
 
   private async load(paths: string[], catalog: string | undefined) {
-    const load = await loadRules(
+    const loaded = await loadRuleBook(
       paths,
       catalog === undefined ? { cwd: this.cwd } : { cwd: this.cwd, catalog },
     );
-    if (hasErrors(load.diagnostics)) return { load, rules: undefined };
-    const book = RuleBook.compile(load.rulesets, load.catalog?.spec.events ?? []);
-    return { load, rules: describeRules(book, load) };
+    return { load: loaded.load, rules: loaded.ok ? describeRules(loaded.book, loaded.load) : undefined };
   }
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createDiagnostic, type Diagnostic } from '../../diagnostics';
-import { describeError, type FoundFile } from '../../rules/load/find-rule-files';
+import { describeError, type FoundFile } from '../../rules/load';
 import type { CoverageRecorder } from '../coverage/coverage-recorder';
 import type { RulesLoader } from '../rules/load-rules-under-test';
 import type { RulesUnderTest } from '../rules/rules-under-test';

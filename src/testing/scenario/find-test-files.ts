@@ -1,8 +1,5 @@
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
-import { createDiagnostic, type Diagnostic } from '../../diagnostics';
-import type { FoundFile } from '../../rules/load/find-rule-files';
-import { describeError, listFiles } from '../../rules/load/list-files';
+import type { Diagnostic } from '../../diagnostics';
+import { expandPaths, type FoundFile } from '../../rules/load';
 
 export const SCENARIO_FILE = /\.test\.ya?ml$/;
 
@@ -25,39 +22,17 @@ export async function findTestFiles(
 ): Promise<FoundTestFiles> {
   const found: FoundTestFiles = { files: [], diagnostics: [] };
   const seen = new Set<string>();
-  const add = (entry: FoundFile) => {
-    if (!seen.has(entry.absolute)) found.files.push(entry);
-    seen.add(entry.absolute);
-  };
-  for (const given of paths) {
-    const absolute = path.resolve(cwd, given);
-    let isDirectory: boolean;
-    try {
-      isDirectory = (await stat(absolute)).isDirectory();
-    } catch (error) {
-      if (optional) continue;
-      const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-      found.diagnostics.push(
-        missing
-          ? createDiagnostic('FILE_NOT_FOUND', given, `no such file or directory: '${given}'`)
-          : createDiagnostic('FILE_UNREADABLE', given, `cannot read '${given}': ${describeError(error)}`),
-      );
-      continue;
+  const accept = (name: string) => SCENARIO_FILE.test(name);
+  for (const expanded of await expandPaths(paths, cwd, {
+    accept,
+    optional,
+    diagnostics: found.diagnostics,
+  })) {
+    const entries = expanded.kind === 'file' ? [expanded.found] : expanded.found;
+    for (const { file, absolute } of entries) {
+      if (!seen.has(absolute)) found.files.push({ file, absolute });
+      seen.add(absolute);
     }
-    if (!isDirectory) {
-      add({ file: given, absolute });
-      continue;
-    }
-    const prefix = given.replace(/[/\\]+$/, '');
-    const relatives = (
-      await listFiles(absolute, {
-        accept: (name) => SCENARIO_FILE.test(name),
-        shown: prefix,
-        diagnostics: found.diagnostics,
-      })
-    ).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    for (const relative of relatives)
-      add({ file: `${prefix}/${relative}`, absolute: path.join(absolute, relative) });
   }
   return found;
 }

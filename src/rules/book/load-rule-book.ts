@@ -1,0 +1,38 @@
+import { hasErrors } from '../../diagnostics';
+import { RuleBook } from '../compile/rule-book';
+import { loadRules, type LoadOptions, type LoadResult } from '../load';
+
+export interface LoadRuleBookOptions extends LoadOptions {
+  /** Warnings refuse the rule set too (the jest API's `strict`). */
+  strict?: boolean;
+}
+
+/**
+ * A rule set loaded and compiled, or refused. `load` always holds every
+ * diagnostic and source, for the caller to report as it reports things.
+ */
+export type LoadedRuleBook = { ok: true; book: RuleBook; load: LoadResult } | { ok: false; load: LoadResult };
+
+/**
+ * Loads rule files and directories and compiles them into one `RuleBook`,
+ * exactly as every command does (`serve`, `replay`, `test` and the jest API).
+ * Any error refuses the whole rule set: serving or testing part of a rule set
+ * could answer calls in ways nobody wrote.
+ */
+export async function loadRuleBook(
+  paths: readonly string[],
+  options: LoadRuleBookOptions,
+): Promise<LoadedRuleBook> {
+  const { strict, ...loadOptions } = options;
+  const load = await loadRules(paths, loadOptions);
+  if (hasErrors(load.diagnostics) || (strict === true && load.diagnostics.length > 0))
+    return { ok: false, load };
+  return { ok: true, book: RuleBook.compile(load.rulesets, load.catalog?.spec.events ?? []), load };
+}
+
+/** `3 enabled rules in 2 rulesets from rules/`: what `serve` says it serves. */
+export function describeRuleBook(book: RuleBook, from: string): string {
+  const rules = book.ruleCount;
+  const rulesets = book.rulesets.length;
+  return `${rules} enabled rule${rules === 1 ? '' : 's'} in ${rulesets} ruleset${rulesets === 1 ? '' : 's'} from ${from}`;
+}

@@ -1,0 +1,77 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { createDiagnostic, type Diagnostic } from '../../diagnostics';
+import { describeError, listFiles } from './list-files';
+
+/** A file to read: the path as shown to the user, and where it is on disk. */
+export interface FoundFile {
+  file: string;
+  absolute: string;
+}
+
+/** One path as given: a file taken as named, or a directory with the wanted files under it. */
+export type ExpandedPath =
+  | { kind: 'file'; given: string; found: FoundFile }
+  | {
+      kind: 'directory';
+      given: string;
+      /** Wanted files at any depth, in lexical order of their relative posix paths. */
+      found: (FoundFile & { relative: string })[];
+    };
+
+export interface ExpandOptions {
+  /** Whether a file name (not path) found in a directory is wanted. */
+  accept(name: string): boolean;
+  /** Paths that do not exist are skipped silently (defaults a project may not have). */
+  optional?: boolean;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Expands paths given on a command line or in a file, for the rule loader and
+ * the scenario-file finder alike. Files found in a directory are shown as
+ * given: `rules` + `a/b.yaml` is `rules/a/b.yaml`. Missing or unreadable paths
+ * are reported (FILE_NOT_FOUND, FILE_UNREADABLE) and skipped.
+ */
+export async function expandPaths(
+  paths: readonly string[],
+  cwd: string,
+  options: ExpandOptions,
+): Promise<ExpandedPath[]> {
+  const expanded: ExpandedPath[] = [];
+  for (const given of paths) {
+    const absolute = path.resolve(cwd, given);
+    let isDirectory: boolean;
+    try {
+      isDirectory = (await stat(absolute)).isDirectory();
+    } catch (error) {
+      if (options.optional !== true) options.diagnostics.push(describeStatError(given, error));
+      continue;
+    }
+    if (!isDirectory) {
+      expanded.push({ kind: 'file', given, found: { file: given, absolute } });
+      continue;
+    }
+    const prefix = given.replace(/[/\\]+$/, '');
+    const relatives = await listFiles(absolute, {
+      accept: options.accept,
+      shown: given,
+      diagnostics: options.diagnostics,
+    });
+    relatives.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const found = relatives.map((relative) => ({
+      relative,
+      file: `${prefix}/${relative}`,
+      absolute: path.join(absolute, relative),
+    }));
+    expanded.push({ kind: 'directory', given, found });
+  }
+  return expanded;
+}
+
+function describeStatError(given: string, error: unknown): Diagnostic {
+  if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+    return createDiagnostic('FILE_NOT_FOUND', given, `no such file or directory: '${given}'`);
+  }
+  return createDiagnostic('FILE_UNREADABLE', given, `cannot read '${given}': ${describeError(error)}`);
+}
