@@ -1,7 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { ON_EVENT_PATH, WEBHOOK_SERVICE, type SessionVariables } from '../contract';
-import { decodeResponseBinary } from './decode-response-binary';
-import { encodeEventBinary } from './encode-event-binary';
+import { decodeResponseBinary } from '../contract/decode-response-binary';
+import { encodeEventBinary } from '../contract/encode-event-binary';
 import { listReflectedServices } from './list-reflected-services';
 import { FIRED_HEADER, type TargetClient, type TargetReply } from './target-client';
 

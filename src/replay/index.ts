@@ -19,8 +19,6 @@ export * from './replay-options';
 export * from './run-replay';
 export * from './target-url';
 export * from './target-client';
-export * from './encode-event-binary';
-export * from './decode-response-binary';
 export * from './list-reflected-services';
 export * from './http-target';
 export * from './grpc-target';

@@ -1,12 +1,9 @@
 import { buildSpecWebhookTypes } from '../../test/support/spec-types';
-import {
-  createEmptyResponse,
-  decodeEventBinary,
-  encodeResponseBinary,
-  type CustomLogicResponse,
-} from '../contract';
 import { decodeResponseBinary } from './decode-response-binary';
 import { encodeEventBinary } from './encode-event-binary';
+import { decodeEventBinary } from './event-binary';
+import { encodeResponseBinary } from './response-binary';
+import { createEmptyResponse, type CustomLogicResponse } from './types';
 
 const types = buildSpecWebhookTypes();
 
@@ -39,6 +36,7 @@ describe('the gRPC target codec', () => {
       unknownFields: 0,
     });
     expect(types.Event.toObject(types.Event.decode(bytes))).toEqual({ session_variables: variables });
+    expect(bytes).toEqual(Buffer.from(types.Event.encode({ session_variables: variables }).finish()));
   });
 
   it('decodes what the server encodes, every field, including an empty filter', () => {
@@ -71,5 +69,34 @@ describe('the gRPC target codec', () => {
   it('throws on a truncated message', () => {
     const bytes = encodeResponseBinary(full);
     expect(() => decodeResponseBinary(bytes.subarray(0, bytes.length - 3))).toThrow();
+  });
+
+  it('merges a filter sent twice, as protobuf merges a message field seen twice', () => {
+    const first = encodeResponseBinary({
+      ...createEmptyResponse(),
+      event_filter: { keys_to_ignore: ['a'], values_to_ignore: { k: 'v' }, events_to_ignore: [] },
+    });
+    const second = encodeResponseBinary({
+      ...createEmptyResponse(),
+      event_filter: { keys_to_ignore: ['b'], values_to_ignore: {}, events_to_ignore: ['E'] },
+    });
+    expect(decodeResponseBinary(Buffer.concat([first, second])).event_filter).toEqual({
+      keys_to_ignore: ['a', 'b'],
+      values_to_ignore: { k: 'v' },
+      events_to_ignore: ['E'],
+    });
+  });
+
+  it('skips a known field sent with another wire type, as an unknown one', () => {
+    // result_code (1) as a length-delimited field, result_message (2) as a varint.
+    const bytes = Buffer.from([(1 << 3) | 2, 1, 0x41, (2 << 3) | 0, 7, (1 << 3) | 0, 42]);
+    expect(decodeResponseBinary(bytes)).toEqual({ ...createEmptyResponse(), result_code: 42 });
+  });
+
+  it('names a sub-message that runs past the end of the bytes', () => {
+    const bytes = Buffer.from([(4 << 3) | 2, 10, (1 << 3) | 2, 1, 0x6b]);
+    expect(() => decodeResponseBinary(bytes)).toThrow(
+      new RangeError('a field runs past the end of the message'),
+    );
   });
 });
