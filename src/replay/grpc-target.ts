@@ -1,9 +1,9 @@
 import * as grpc from '@grpc/grpc-js';
-import { ON_EVENT_PATH, WEBHOOK_SERVICE, type SessionVariables } from '../contract';
+import { FIRED_RULES_TRAILER, ON_EVENT_PATH, WEBHOOK_SERVICE, type SessionVariables } from '../contract';
 import { decodeResponseBinary } from '../contract/decode-response-binary';
 import { encodeEventBinary } from '../contract/encode-event-binary';
 import { listReflectedServices } from './list-reflected-services';
-import { FIRED_HEADER, type TargetClient, type TargetReply } from './target-client';
+import type { TargetClient, TargetReply } from './target-client';
 
 export interface GrpcTargetOptions {
   /** `host:port`. */
@@ -41,7 +41,7 @@ export class GrpcTargetClient implements TargetClient {
           reject(failure ?? new Error(`gRPC ${grpc.status[status.code] ?? status.code}: ${status.details}`));
           return;
         }
-        const fired = status.metadata.get(FIRED_HEADER);
+        const fired = status.metadata.get(FIRED_RULES_TRAILER);
         if (fired.length > 0) reply.firedHeader = fired.map(String).join(',');
         resolve(reply);
       });

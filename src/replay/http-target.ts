@@ -1,6 +1,6 @@
 import http from 'node:http';
-import { decodeResponseJson, encodeEventJson, type SessionVariables } from '../contract';
-import { FIRED_HEADER, type TargetClient, type TargetReply } from './target-client';
+import { decodeResponseJson, encodeEventJson, FIRED_RULES_HEADER, type SessionVariables } from '../contract';
+import type { TargetClient, TargetReply } from './target-client';
 
 /** Largest response body read from a target. */
 const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
@@ -37,7 +37,7 @@ export class HttpTargetClient implements TargetClient {
       const where = decoded.error.field === undefined ? '' : `${decoded.error.field}: `;
       throw new Error(`the response is not a CustomLogicResponse: ${where}${decoded.error.message}`);
     }
-    const header = res.headers[FIRED_HEADER];
+    const header = res.headers[FIRED_RULES_HEADER];
     return { response: decoded.value, firedHeader: Array.isArray(header) ? header.join(',') : header };
   }
 

@@ -1,4 +1,5 @@
 import type { CustomLogicResponse, SessionVariables } from '../contract';
+import { parseFiredRules } from '../contract/fired-rules';
 
 /** What a live webhook answered to one event. */
 export interface TargetReply {
@@ -15,19 +16,12 @@ export interface TargetClient {
   close(): void;
 }
 
-/** The name of the header (HTTP) and trailer (gRPC) where `rulehook serve` lists the rules that fired. */
-export const FIRED_HEADER = 'rulehook-fired';
-
 /**
- * Parses the `rulehook-fired` value: `ruleset/rule` ids, comma-separated, in
- * firing order. From a target that does not report fired rules (or is not
- * trusted to, `--target-kind other`) the answer is null whatever it sends.
+ * The rules that fired, from the `rulehook-fired` value. From a target that
+ * does not report fired rules (or is not trusted to, `--target-kind other`)
+ * the answer is null whatever it sends; from one that does, no value means none.
  */
 export function parseFiredHeader(value: string | undefined, targetReportsFired: boolean): string[] | null {
   if (!targetReportsFired) return null;
-  if (value === undefined) return [];
-  return value
-    .split(',')
-    .map((id) => id.trim())
-    .filter((id) => id !== '');
+  return value === undefined ? [] : parseFiredRules(value);
 }

@@ -1,13 +1,11 @@
 import * as grpc from '@grpc/grpc-js';
-import type { CustomLogicResponse, Decoded, Event } from '../../contract';
+import { FIRED_RULES_TRAILER, type CustomLogicResponse, type Decoded, type Event } from '../../contract';
+import { formatFiredRules } from '../../contract/fired-rules';
 import type { WebhookCore } from '../core';
 import { formatHostPort, type RunningHost } from '../running-host';
 import type { Logger } from '../../observability/logger';
 import { addWebhookReflection } from './reflection';
 import { customBusinessLogicService } from './service-definition';
-
-/** Trailing metadata listing the rules that fired (`ruleset/rule`, comma-separated, in firing order). */
-export const FIRED_RULES_TRAILER = 'rulehook-fired';
 
 export interface GrpcHostOptions {
   host: string;
@@ -38,7 +36,7 @@ export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions)
         (outcome) => {
           if (outcome.fired.length === 0) return callback(null, outcome.response);
           const trailer = new grpc.Metadata();
-          trailer.set(FIRED_RULES_TRAILER, outcome.fired.join(','));
+          trailer.set(FIRED_RULES_TRAILER, formatFiredRules(outcome.fired));
           callback(null, outcome.response, trailer);
         },
         (error: unknown) => {

@@ -1,11 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { decodeEventJson, encodeResponseJson } from '../../contract';
+import { decodeEventJson, encodeResponseJson, FIRED_RULES_HEADER } from '../../contract';
+import { formatFiredRules } from '../../contract/fired-rules';
 import type { WebhookCore } from '../core';
 import { sendHttpError, sendJson } from './errors';
 import { checkJsonContentType, readJsonBody, tooLarge } from './read-body';
-
-/** Response header listing the rules that fired (`ruleset/rule`, comma-separated, in firing order). */
-export const FIRED_RULES_HEADER = 'rulehook-fired';
 
 /**
  * `POST /v1/events`: the hot path, on bare node:http objects (no middleware):
@@ -37,7 +35,7 @@ export function createEventEndpoint(core: WebhookCore, maxBodyBytes: number) {
     }
     core.recordDecoded(decoded.unknownFields);
     const outcome = await core.onEvent(decoded.value);
-    if (outcome.fired.length > 0) res.setHeader(FIRED_RULES_HEADER, outcome.fired.join(','));
+    if (outcome.fired.length > 0) res.setHeader(FIRED_RULES_HEADER, formatFiredRules(outcome.fired));
     sendJson(res, 200, encodeResponseJson(outcome.response));
   };
 }
