@@ -1,7 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
-import { FIRED_RULES_TRAILER, ON_EVENT_PATH, WEBHOOK_SERVICE, type SessionVariables } from '../contract';
-import { decodeResponseBinary } from '../contract/decode-response-binary';
-import { encodeEventBinary } from '../contract/encode-event-binary';
+import { FIRED_RULES_TRAILER, ON_EVENT_PATH, WEBHOOK_SERVICE, type SessionVariables } from '../../contract';
+import { decodeResponseBinary } from '../../contract/decode-response-binary';
+import { encodeEventBinary } from '../../contract/encode-event-binary';
 import { listReflectedServices } from './list-reflected-services';
 import type { TargetClient, TargetReply } from './target-client';
 

@@ -1,4 +1,4 @@
-import type { TextSink } from '../terminal/command-io';
+import type { TextSink } from '../../terminal/command-io';
 
 /** A sink that may ask us to wait, or fail (a Node.js Writable such as process.stdout). */
 interface DrainableSink extends TextSink {

@@ -1,5 +1,5 @@
-import type { SessionVariables } from '../contract';
-import type { EngineSimulator, SimulatedEvent } from '../simulation';
+import type { SessionVariables } from '../../contract';
+import type { EngineSimulator, SimulatedEvent } from '../../simulation';
 
 /** One simulated engine and its webhook: the rules in-process, or a live target. */
 export interface ReplayLane {

@@ -1,4 +1,4 @@
-import type { TextSink } from '../terminal/command-io';
+import type { TextSink } from '../../terminal/command-io';
 
 /** Shown only for inputs that take longer than this. */
 const SHOW_AFTER_MS = 1000;

@@ -1,21 +1,21 @@
 import type { Readable } from 'node:stream';
-import { shouldColor } from '../terminal/color';
-import type { CliIO } from '../terminal/command-io';
-import { CompareStats } from './compare-stats';
-import { formatCompareSummary } from './format-compare';
-import { formatSummary } from './format-summary';
-import { ForgottenSessions } from './forgotten-sessions';
-import { OutputWriter } from './output-writer';
-import { ProgressBar } from './progress-bar';
-import { createRecordingSource } from './open-recording';
-import type { RecordingItem } from './read-recording';
-import { RecordingReadError } from './read-sources';
-import type { ReplayLane } from './replay-lane';
+import { shouldColor } from '../../terminal/color';
+import type { CliIO } from '../../terminal/command-io';
+import { CompareStats } from '../stats/compare-stats';
+import { formatCompareSummary } from '../report/format-compare';
+import { formatSummary } from '../report/format-summary';
+import { ForgottenSessions } from '../forgotten-sessions';
+import { OutputWriter } from '../report/output-writer';
+import { ProgressBar } from '../report/progress-bar';
+import { createRecordingSource } from '../input/open-recording';
+import type { RecordingItem } from '../input/read-recording';
+import { RecordingReadError } from '../input/read-sources';
+import type { ReplayLane } from '../lanes/replay-lane';
 import type { ReplayOptions } from './replay-options';
-import { createCompareReporter, createReplayReporter } from './replay-reporters';
-import { ReplayStats } from './replay-stats';
+import { createCompareReporter, createReplayReporter } from '../report/replay-reporters';
+import { ReplayStats } from '../stats/replay-stats';
 import { runReplayLoop } from './run-replay-loop';
-import type { TargetWebhook } from './target-webhook';
+import type { TargetWebhook } from '../lanes/target-webhook';
 
 /** Bad lines reported one by one at most; the rest are only counted. */
 const MAX_REPORTED_BAD_LINES = 100;

@@ -1,11 +1,22 @@
-import { createEmptyResponse, type SessionVariables } from '../contract';
-import type { SimulatedWebhook, WebhookAnswer } from '../simulation';
-import type { TargetReport } from './format-summary';
+import { createEmptyResponse, type SessionVariables } from '../../contract';
+import type { SimulatedWebhook, WebhookAnswer } from '../../simulation';
 import { LatencyHistogram } from './latency-histogram';
 import { parseFiredHeader, type TargetClient } from './target-client';
 
 /** Distinct error messages counted at most (memory bound); later ones are counted as "other errors". */
 const MAX_ERROR_KINDS = 50;
+
+/** What a live target did, for the summary. */
+export interface TargetReport {
+  url: string;
+  /** Whether the target says which rules fired (rulehook serve). */
+  reportsFired: boolean;
+  requests: number;
+  failures: number;
+  latency: LatencyHistogram;
+  /** Error messages and how often each occurred (the most frequent first when printed). */
+  errors: ReadonlyMap<string, number>;
+}
 
 export interface TargetWebhookOptions {
   url: string;

@@ -1,5 +1,10 @@
 import http from 'node:http';
-import { decodeResponseJson, encodeEventJson, FIRED_RULES_HEADER, type SessionVariables } from '../contract';
+import {
+  decodeResponseJson,
+  encodeEventJson,
+  FIRED_RULES_HEADER,
+  type SessionVariables,
+} from '../../contract';
 import type { TargetClient, TargetReply } from './target-client';
 
 /** Largest response body read from a target. */

@@ -1,12 +1,12 @@
-import { formatExplanation } from '../rules/evaluate/format-explanation';
-import type { CompareStats } from './compare-stats';
-import type { OutcomeChange } from './compare-outcomes';
+import { formatExplanation } from '../../rules/evaluate/format-explanation';
+import type { CompareStats } from '../stats/compare-stats';
+import type { OutcomeChange } from '../stats/compare-outcomes';
 import { describeResponse, describeStatus } from './describe-outcome';
 import { formatCount, formatForgottenWarning } from './format-summary';
-import { paint } from '../terminal/style';
+import { paint } from '../../terminal/style';
 import { selectRelevantRulesets } from './format-timeline';
 import { toJsonlObject, type EventLocation } from './format-jsonl';
-import type { LaneOutcome } from './replay-lane';
+import type { LaneOutcome } from '../lanes/replay-lane';
 
 const CHANGE_TEXT: Record<OutcomeChange, string> = {
   sent: 'sent or not',

@@ -1,13 +1,13 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import type { CliIO } from '../terminal/command-io';
-import { createLocalLane, createTargetClient, createTargetLane } from './create-lanes';
-import { listRules, loadReplayRules } from './load-replay-rules';
+import type { CliIO } from '../../terminal/command-io';
+import { createLocalLane, createTargetClient, createTargetLane } from '../lanes/create-lanes';
+import { listRules, loadReplayRules } from '../load-replay-rules';
 import { playRecordings, type ReplayControl } from './play-recordings';
-import type { ReplayLane } from './replay-lane';
+import type { ReplayLane } from '../lanes/replay-lane';
 import type { ReplayOptions } from './replay-options';
-import type { TargetClient } from './target-client';
-import type { TargetWebhook } from './target-webhook';
+import type { TargetClient } from '../lanes/target-client';
+import type { TargetWebhook } from '../lanes/target-webhook';
 
 /**
  * One replay run, from checked options to exit code: the recordings exist, the

@@ -1,6 +1,6 @@
-import { RESULT_CODE_OK } from '../contract';
-import type { FilterReason } from '../filter';
-import type { LaneOutcome } from './replay-lane';
+import { RESULT_CODE_OK } from '../../contract';
+import type { FilterReason } from '../../filter';
+import type { LaneOutcome } from '../lanes/replay-lane';
 
 /** Counts of one replay, for the summary: constant memory (bounded by rules, actions and reasons). */
 export class ReplayStats {

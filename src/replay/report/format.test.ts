@@ -1,9 +1,9 @@
-import { createEmptyResponse, type CustomLogicResponse } from '../contract';
-import type { SimulatedEvent } from '../simulation';
+import { createEmptyResponse, type CustomLogicResponse } from '../../contract';
+import type { SimulatedEvent } from '../../simulation';
 import { describeResponse, describeStatus } from './describe-outcome';
 import { formatJsonlLine } from './format-jsonl';
 import { formatSummary } from './format-summary';
-import { ReplayStats } from './replay-stats';
+import { ReplayStats } from '../stats/replay-stats';
 
 const response: CustomLogicResponse = {
   ...createEmptyResponse(),

@@ -1,5 +1,5 @@
 import type { OutcomeChange } from './compare-outcomes';
-import type { LaneOutcome } from './replay-lane';
+import type { LaneOutcome } from '../lanes/replay-lane';
 
 /** Counts of a `--compare` run. Memory: the ids of the sessions that changed, and per-rule counts. */
 export class CompareStats {

@@ -1,5 +1,5 @@
-import { createEmptyResponse } from '../contract';
-import type { SimulatedEvent } from '../simulation';
+import { createEmptyResponse } from '../../contract';
+import type { SimulatedEvent } from '../../simulation';
 import { compareOutcomes } from './compare-outcomes';
 
 const base: SimulatedEvent = {

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
-import { createEmptyResponse, type SessionVariables } from '../contract';
-import { EngineSimulator, type SimulatedWebhook } from '../simulation';
-import { createRecordingSource } from './open-recording';
-import type { ReplayedEvent } from './replay-lane';
+import { createEmptyResponse, type SessionVariables } from '../../contract';
+import { EngineSimulator, type SimulatedWebhook } from '../../simulation';
+import { createRecordingSource } from '../input/open-recording';
+import type { ReplayedEvent } from '../lanes/replay-lane';
 import { runReplayLoop, type ReplayLoopOptions } from './run-replay-loop';
 
 const line = (session: string, event: string, extra: Record<string, string> = {}) =>

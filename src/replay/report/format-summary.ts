@@ -1,18 +1,8 @@
-import type { LatencyHistogram } from './latency-histogram';
-import type { ReplayStats } from './replay-stats';
-import type { ReplayEnd } from './run-replay-loop';
+import type { ReplayStats } from '../stats/replay-stats';
+import type { TargetReport } from '../lanes/target-webhook';
 
-/** What a live target did, for the summary. */
-export interface TargetReport {
-  url: string;
-  /** Whether the target says which rules fired (rulehook serve). */
-  reportsFired: boolean;
-  requests: number;
-  failures: number;
-  latency: LatencyHistogram;
-  /** Error messages and how often each occurred (the most frequent first when printed). */
-  errors: ReadonlyMap<string, number>;
-}
+/** Why a replay stopped raising events: the recordings ended, `--duration` passed, or it was interrupted. */
+export type ReplayEnd = 'end' | 'duration' | 'aborted';
 
 export interface SummaryInput {
   stats: ReplayStats;

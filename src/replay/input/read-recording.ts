@@ -1,4 +1,4 @@
-import { decodeEventJson, type SessionVariables } from '../contract';
+import { decodeEventJson, type SessionVariables } from '../../contract';
 import { splitLines } from './split-lines';
 
 /** One line of a recording: an event, or a line that could not be read as one. */

@@ -1,8 +1,8 @@
-import { paint } from '../terminal/style';
-import { formatExplanation } from '../rules/evaluate/format-explanation';
-import type { RuleExplanation } from '../rules/evaluate/explain-event';
+import { paint } from '../../terminal/style';
+import { formatExplanation } from '../../rules/evaluate/format-explanation';
+import type { RuleExplanation } from '../../rules/evaluate/explain-event';
 import { describeResponse, describeStatus } from './describe-outcome';
-import type { LaneOutcome } from './replay-lane';
+import type { LaneOutcome } from '../lanes/replay-lane';
 
 const EVENT_WIDTH = 24;
 

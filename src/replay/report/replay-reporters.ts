@@ -1,11 +1,11 @@
-import { compareOutcomes } from './compare-outcomes';
-import type { CompareStats } from './compare-stats';
+import { compareOutcomes } from '../stats/compare-outcomes';
+import type { CompareStats } from '../stats/compare-stats';
 import { formatCompareEvent, toCompareJsonObject } from './format-compare';
 import { formatJsonlLine } from './format-jsonl';
 import { formatSessionHeading, formatTimelineEvent } from './format-timeline';
 import type { OutputWriter } from './output-writer';
-import type { LaneOutcome, ReplayedEvent } from './replay-lane';
-import type { ReplayStats } from './replay-stats';
+import type { LaneOutcome, ReplayedEvent } from '../lanes/replay-lane';
+import type { ReplayStats } from '../stats/replay-stats';
 import { SessionGroups } from './session-groups';
 
 /** Receives every replayed event in input order, and prints what its format shows. */

@@ -1,4 +1,4 @@
-import { createEmptyResponse } from '../contract';
+import { createEmptyResponse } from '../../contract';
 import type { TargetClient, TargetReply } from './target-client';
 import { parseFiredHeader } from './target-client';
 import { TargetWebhook } from './target-webhook';

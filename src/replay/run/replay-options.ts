@@ -1,7 +1,7 @@
-import type { TargetUrl } from './target-url';
+import type { TargetKind } from '../lanes/create-lanes';
+import type { TargetUrl } from '../lanes/target-url';
 
 export type ReplayFormat = 'human' | 'jsonl' | 'summary';
-export type TargetKind = 'auto' | 'rulehook' | 'other';
 
 /** What one replay run does: the parsed and checked `rulehook replay` command line. */
 export interface ReplayOptions {

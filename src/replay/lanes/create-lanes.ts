@@ -1,17 +1,19 @@
-import type { RuleBook } from '../rules/compile/rule-book';
-import { EngineSimulator, LocalWebhook } from '../simulation';
+import type { RuleBook } from '../../rules/compile/rule-book';
+import { EngineSimulator, LocalWebhook } from '../../simulation';
 import { GrpcTargetClient } from './grpc-target';
 import { HttpTargetClient } from './http-target';
-import type { ReplayOptions } from './replay-options';
 import type { ReplayLane } from './replay-lane';
 import type { TargetClient } from './target-client';
 import type { TargetUrl } from './target-url';
 import { TargetWebhook } from './target-webhook';
 
+/** Whether a target reports the rules that fired (`--target-kind`): `auto` asks it. */
+export type TargetKind = 'auto' | 'rulehook' | 'other';
+
 /** A lane evaluating `book` in-process, as `rulehook serve` with its memory store would answer. */
 export function createLocalLane(
   book: RuleBook,
-  options: Pick<ReplayOptions, 'sessionKey' | 'maxSessions' | 'explain'>,
+  options: { sessionKey: string; maxSessions: number; explain: boolean },
 ): ReplayLane {
   const { sessionKey, maxSessions, explain } = options;
   return {
@@ -39,7 +41,13 @@ export function createTargetClient(
  */
 export async function createTargetLane(
   client: TargetClient,
-  options: Pick<ReplayOptions, 'sessionKey' | 'maxSessions' | 'targetKind' | 'concurrency'> & { url: string },
+  options: {
+    sessionKey: string;
+    maxSessions: number;
+    targetKind: TargetKind;
+    concurrency: number;
+    url: string;
+  },
 ): Promise<{ lane: ReplayLane; webhook: TargetWebhook }> {
   const reportsFired =
     options.targetKind === 'auto' ? await client.probe() : options.targetKind === 'rulehook';

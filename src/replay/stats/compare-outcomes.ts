@@ -1,5 +1,5 @@
-import { toResponseJsonObject } from '../contract';
-import type { LaneOutcome } from './replay-lane';
+import { toResponseJsonObject } from '../../contract';
+import type { LaneOutcome } from '../lanes/replay-lane';
 
 /** What differs for one event between the two rule sets: whether it was sent, which rules fired, the response. */
 export type OutcomeChange = 'sent' | 'fired' | 'response';

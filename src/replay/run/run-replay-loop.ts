@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { SessionVariables } from '../contract';
-import type { RecordingSource } from './open-recording';
-import type { RecordingItem } from './read-recording';
-import { readSources } from './read-sources';
-import { raiseInLanes, type ReplayedEvent, type ReplayLane } from './replay-lane';
+import type { SessionVariables } from '../../contract';
+import type { ReplayEnd } from '../report/format-summary';
+import type { RecordingSource } from '../input/open-recording';
+import type { RecordingItem } from '../input/read-recording';
+import { readSources } from '../input/read-sources';
+import { raiseInLanes, type ReplayedEvent, type ReplayLane } from '../lanes/replay-lane';
 
 export interface ReplayLoopOptions {
   sources: readonly RecordingSource[];
@@ -29,8 +30,6 @@ export interface ReplayLoopOptions {
   /** Called for every line read, with the events raised so far. */
   onProgress?(progress: { file: string; bytesRead: number; size: number | undefined; events: number }): void;
 }
-
-export type ReplayEnd = 'end' | 'duration' | 'aborted';
 
 /**
  * The replay: reads the recordings in order, raises each event in every lane

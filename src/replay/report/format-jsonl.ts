@@ -1,7 +1,7 @@
-import { toResponseJsonObject } from '../contract';
-import { describeCondition } from '../rules/evaluate/format-explanation';
-import type { RuleExplanation } from '../rules/evaluate/explain-event';
-import type { LaneOutcome } from './replay-lane';
+import { toResponseJsonObject } from '../../contract';
+import { describeCondition } from '../../rules/evaluate/format-explanation';
+import type { RuleExplanation } from '../../rules/evaluate/explain-event';
+import type { LaneOutcome } from '../lanes/replay-lane';
 
 /** Where an event was read: the file as named on the command line (`-` for stdin) and its 1-based line. */
 export interface EventLocation {

@@ -1,5 +1,5 @@
-import { RESULT_CODE_OK, type CustomLogicResponse } from '../contract';
-import type { LaneOutcome } from './replay-lane';
+import { RESULT_CODE_OK, type CustomLogicResponse } from '../../contract';
+import type { LaneOutcome } from '../lanes/replay-lane';
 
 /** What happened to an event, in one line: sent or filtered and why, rules fired. */
 export function describeStatus({ event, error }: LaneOutcome): string {

@@ -1,5 +1,5 @@
-import type { CustomLogicResponse, SessionVariables } from '../contract';
-import { parseFiredRules } from '../contract/fired-rules';
+import type { CustomLogicResponse, SessionVariables } from '../../contract';
+import { parseFiredRules } from '../../contract/fired-rules';
 
 /** What a live webhook answered to one event. */
 export interface TargetReply {
