@@ -46,6 +46,15 @@ const RULE_STAGES = {
   book: ['load', 'compile'],
 };
 
+/** The stages of src/replay/, in the order events flow through them (top-level files: shared helpers). */
+const REPLAY_STAGES = {
+  input: [],
+  lanes: [],
+  stats: ['lanes'],
+  report: ['lanes', 'stats'],
+  run: ['input', 'lanes', 'stats', 'report'],
+};
+
 const folder = (name) => (name === 'package-root' ? 'src/package-root\\.ts$' : `src/${name}/`);
 const PRODUCTION = { path: '^src/', pathNot: '\\.test\\.ts$' };
 
@@ -62,27 +71,36 @@ const layerRules = Object.entries(LAYERS)
     },
   }));
 
-const stageRules = Object.entries(RULE_STAGES).map(([name, allowed]) => ({
-  name: `rules-stage-${name}`,
-  comment: `src/rules/${name} may import only the shared files of src/rules and: ${allowed.join(', ') || 'no other stage'}`,
-  severity: 'error',
-  from: { ...PRODUCTION, path: `^src/rules/${name}/` },
-  to: {
-    path: '^src/rules/[^/]+/',
-    pathNot: [`^src/rules/${name}/`, ...allowed.map((a) => `^src/rules/${a}/`)],
-  },
-}));
+const stageRules = (layer, stages) =>
+  Object.entries(stages).map(([name, allowed]) => ({
+    name: `${layer}-stage-${name}`,
+    comment: `src/${layer}/${name} may import only the shared files of src/${layer} and: ${allowed.join(', ') || 'no other stage'}`,
+    severity: 'error',
+    from: { ...PRODUCTION, path: `^src/${layer}/${name}/` },
+    to: {
+      path: `^src/${layer}/[^/]+/`,
+      pathNot: [`^src/${layer}/${name}/`, ...allowed.map((a) => `^src/${layer}/${a}/`)],
+    },
+  }));
 
 module.exports = {
   forbidden: [
     ...layerRules,
-    ...stageRules,
+    ...stageRules('rules', RULE_STAGES),
+    ...stageRules('replay', REPLAY_STAGES),
     {
       name: 'rules-shared-files',
       comment: 'the shared files of src/rules (spec, operators, template) import no stage',
       severity: 'error',
       from: { path: '^src/rules/[^/]+\\.ts$' },
       to: { path: '^src/rules/[^/]+/' },
+    },
+    {
+      name: 'replay-shared-files',
+      comment: 'the shared files of src/replay (rule loading, forgotten sessions) import no stage',
+      severity: 'error',
+      from: { path: '^src/replay/[^/]+\\.ts$', pathNot: '^src/replay/index\\.ts$' },
+      to: { path: '^src/replay/[^/]+/' },
     },
     {
       name: 'filter-dependency-free',

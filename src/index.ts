@@ -1,10 +1,10 @@
 export * from './contract';
 export * from './filter';
 export * from './diagnostics';
-export { WebhookCore, type CoreOptions } from './hosts/core';
+export { WebhookCore, type CoreOptions, type HostReply, type HostRequest } from './hosts/core';
 export { emptyProcessor, type EventOutcome, type EventProcessor } from './processor/event-processor';
-export { startHttpHost, createHttpHandler, FIRED_RULES_HEADER } from './hosts/http';
-export { startGrpcHost, FIRED_RULES_TRAILER } from './hosts/grpc';
+export { startHttpHost, createHttpHandler } from './hosts/http';
+export { startGrpcHost } from './hosts/grpc';
 export type { RunningHost } from './hosts/running-host';
 export { loadRules, type LoadOptions, type LoadResult } from './rules/load';
 export { RuleBook } from './rules/compile/rule-book';

@@ -1,7 +1,7 @@
 import { parseDuration, parsePositiveNumber } from './parse-duration';
 import type { ReplayOptions } from '../replay';
 import { parseReplayOptions } from './replay-options';
-import { parseTargetUrl } from '../replay/target-url';
+import { parseTargetUrl } from '../replay';
 
 describe('parseTargetUrl', () => {
   it.each([

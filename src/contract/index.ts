@@ -6,3 +6,4 @@ export { decodeResponseJson } from './response-json-decode';
 export { decodeEventBinary } from './event-binary';
 export { encodeResponseBinary } from './response-binary';
 export * from './proto-files';
+export { FIRED_RULES_HEADER, FIRED_RULES_TRAILER } from './fired-rules';

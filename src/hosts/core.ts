@@ -1,10 +1,21 @@
-import { createEmptyResponse, type Event } from '../contract';
+import { createEmptyResponse, type CustomLogicResponse, type Event } from '../contract';
+import { formatFiredRules } from '../contract/fired-rules';
 import { emptyProcessor, type EventOutcome, type EventProcessor } from '../processor/event-processor';
 import { Metrics, type Counter } from '../observability/metrics';
 import { silentLogger, type Logger } from '../observability/logger';
 
 /** result_code sent when processing an event failed unexpectedly (a bug): still an answer, never a hang. */
 export const RESULT_CODE_INTERNAL_ERROR = 500;
+
+/**
+ * One request as its host read it: a decoded event and how many unknown fields
+ * were ignored, or why the request is invalid, in the host's own terms (`E`).
+ */
+export type HostRequest<E> = { ok: true; value: Event; unknownFields: number } | { ok: false; error: E };
+
+/** What the host must send: the response and the `rulehook-fired` value (undefined when no rule fired), or the error. */
+export type HostReply<E> =
+  { ok: true; response: CustomLogicResponse; firedRules: string | undefined } | { ok: false; error: E };
 
 export interface CoreOptions {
   processor?: EventProcessor;
@@ -13,8 +24,9 @@ export interface CoreOptions {
 }
 
 /**
- * `onEvent`: the one evaluation path both hosts call, so that no behaviour can
- * differ between HTTP and gRPC. Hosts decode, call `onEvent`, and encode.
+ * `onEvent`: the one path both hosts call, once per request, valid or not, so
+ * that no counting or behaviour can differ between HTTP and gRPC. Hosts
+ * decode, call `onEvent`, and send what it returns.
  */
 export class WebhookCore {
   readonly metrics: Metrics;
@@ -64,7 +76,17 @@ export class WebhookCore {
     this.tap = tap;
   }
 
-  async onEvent(event: Event): Promise<EventOutcome> {
+  async onEvent<E>(request: HostRequest<E>): Promise<HostReply<E>> {
+    if (!request.ok) {
+      this.invalid.inc();
+      return request;
+    }
+    if (request.unknownFields > 0) this.unknownFields.inc(request.unknownFields);
+    const { response, fired } = await this.processEvent(request.value);
+    return { ok: true, response, firedRules: fired.length === 0 ? undefined : formatFiredRules(fired) };
+  }
+
+  private async processEvent(event: Event): Promise<EventOutcome> {
     this.events.inc();
     if (this.tap !== undefined) this.tapEvent(this.tap, event);
     const processor = this.processor ?? emptyProcessor;
@@ -85,14 +107,5 @@ export class WebhookCore {
     } catch (error) {
       this.logger.error('event tap failed', { error: String((error as Error)?.stack ?? error) });
     }
-  }
-
-  /** Hosts report what they decoded around the core, so both count the same way. */
-  recordDecoded(unknownFields: number): void {
-    if (unknownFields > 0) this.unknownFields.inc(unknownFields);
-  }
-
-  recordInvalid(): void {
-    this.invalid.inc();
   }
 }

@@ -14,4 +14,11 @@ describe('ForgottenSessions', () => {
     for (let i = 0; i < 1000; i++) tracker.see(`s-${i % 50}`);
     expect(tracker.returned).toBe(0);
   });
+
+  it('takes any bound --max-sessions accepts, allocating nothing up front', () => {
+    const tracker = new ForgottenSessions(Number.MAX_SAFE_INTEGER);
+    for (let i = 0; i < 1000; i++) tracker.see(`s-${i}`);
+    tracker.see('s-0');
+    expect(tracker.returned).toBe(0);
+  });
 });

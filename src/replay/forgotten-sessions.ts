@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /** Slots of the table of forgotten sessions: 256 KiB, whatever the recording. */
 const SLOTS = 1 << 16;
 
@@ -10,28 +12,37 @@ const SLOTS = 1 << 16;
  * go unnoticed.
  */
 export class ForgottenSessions {
-  private readonly active = new Map<string, true>();
+  /**
+   * Bounded by `maxSize` with every session counting 1, not by `max`: `max`
+   * allocates arrays of that length up front, and `--max-sessions` may be any
+   * safe integer.
+   */
+  private readonly active: LRUCache<string, true>;
   private readonly forgotten = new Uint32Array(SLOTS);
   /** Sessions seen again after being forgotten. */
   returned = 0;
 
-  constructor(private readonly maxSessions: number) {}
+  constructor(maxSessions: number) {
+    this.active = new LRUCache({
+      maxSize: maxSessions,
+      sizeCalculation: () => 1,
+      dispose: (_value, session, reason) => {
+        if (reason === 'evict') this.remember(session);
+      },
+    });
+  }
 
   /** Called once per event raised, with its session id ('' for none). */
   see(session: string): void {
-    if (this.active.delete(session)) {
-      this.active.set(session, true);
-      return;
-    }
+    if (this.active.get(session) !== undefined) return;
     const hash = hashId(session);
-    if (hash !== 0 && this.forgotten[hash & (SLOTS - 1)] === hash) this.returned++;
+    if (this.forgotten[hash & (SLOTS - 1)] === hash) this.returned++;
     this.active.set(session, true);
-    if (this.active.size > this.maxSessions) {
-      const oldest = this.active.keys().next().value as string;
-      this.active.delete(oldest);
-      const h = hashId(oldest);
-      this.forgotten[h & (SLOTS - 1)] = h;
-    }
+  }
+
+  private remember(session: string): void {
+    const hash = hashId(session);
+    this.forgotten[hash & (SLOTS - 1)] = hash;
   }
 }
 

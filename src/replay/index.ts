@@ -1,33 +1,8 @@
-export * from './split-lines';
-export * from './open-recording';
-export * from './read-recording';
-export * from './replay-lane';
-export * from './run-replay-loop';
-export * from './latency-histogram';
-export * from './replay-stats';
-export * from './describe-outcome';
-export * from './format-jsonl';
-export * from './format-timeline';
-export * from './format-summary';
-export * from './format-compare';
-export * from './compare-outcomes';
-export * from './compare-stats';
-export * from './session-groups';
-export * from './output-writer';
-export * from './progress-bar';
-export * from './replay-options';
-export * from './run-replay';
-export * from './target-url';
-export * from './target-client';
-export * from './encode-event-binary';
-export * from './decode-response-binary';
-export * from './list-reflected-services';
-export * from './http-target';
-export * from './grpc-target';
-export * from './target-webhook';
-export * from './create-lanes';
-export * from './load-replay-rules';
-export * from './replay-reporters';
-export * from './read-sources';
-export * from './forgotten-sessions';
-export * from './play-recordings';
+export {
+  DEFAULT_REPLAY_MAX_SESSIONS,
+  runReplay,
+  type ReplayControl,
+  type ReplayFormat,
+  type ReplayOptions,
+} from './run';
+export { parseTargetUrl, type TargetKind, type TargetUrl } from './lanes';

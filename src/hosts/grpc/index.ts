@@ -1,2 +1,2 @@
-export { startGrpcHost, FIRED_RULES_TRAILER, type GrpcHostOptions } from './server';
+export { startGrpcHost, type GrpcHostOptions } from './server';
 export { customBusinessLogicService } from './service-definition';

@@ -1,13 +1,10 @@
 import * as grpc from '@grpc/grpc-js';
-import type { CustomLogicResponse, Decoded, Event } from '../../contract';
+import { FIRED_RULES_TRAILER, type CustomLogicResponse, type Decoded, type Event } from '../../contract';
 import type { WebhookCore } from '../core';
 import { formatHostPort, type RunningHost } from '../running-host';
 import type { Logger } from '../../observability/logger';
 import { addWebhookReflection } from './reflection';
 import { customBusinessLogicService } from './service-definition';
-
-/** Trailing metadata listing the rules that fired (`ruleset/rule`, comma-separated, in firing order). */
-export const FIRED_RULES_TRAILER = 'rulehook-fired';
 
 export interface GrpcHostOptions {
   host: string;
@@ -26,20 +23,16 @@ export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions)
       call: grpc.ServerUnaryCall<Decoded<Event>, CustomLogicResponse>,
       callback: grpc.sendUnaryData<CustomLogicResponse>,
     ) => {
-      const decoded = call.request;
-      if (!decoded.ok) {
-        core.recordInvalid();
-        const where = decoded.error.field === undefined ? '' : `${decoded.error.field}: `;
-        callback({ code: grpc.status.INVALID_ARGUMENT, details: where + decoded.error.message });
-        return;
-      }
-      core.recordDecoded(decoded.unknownFields);
-      core.onEvent(decoded.value).then(
-        (outcome) => {
-          if (outcome.fired.length === 0) return callback(null, outcome.response);
+      core.onEvent(call.request).then(
+        (reply) => {
+          if (!reply.ok) {
+            const where = reply.error.field === undefined ? '' : `${reply.error.field}: `;
+            return callback({ code: grpc.status.INVALID_ARGUMENT, details: where + reply.error.message });
+          }
+          if (reply.firedRules === undefined) return callback(null, reply.response);
           const trailer = new grpc.Metadata();
-          trailer.set(FIRED_RULES_TRAILER, outcome.fired.join(','));
-          callback(null, outcome.response, trailer);
+          trailer.set(FIRED_RULES_TRAILER, reply.firedRules);
+          callback(null, reply.response, trailer);
         },
         (error: unknown) => {
           options.logger.error('grpc OnEvent failed', { error: String((error as Error)?.stack ?? error) });

@@ -1,0 +1,50 @@
+import { createEmptyResponse } from '../contract';
+import { WebhookCore } from './core';
+
+const event = { session_variables: { 'state.currentEvent': 'CALL_STARTED' } };
+
+describe('WebhookCore.onEvent', () => {
+  it('counts an invalid request and hands its error back to the host', async () => {
+    const core = new WebhookCore();
+    const error = { status: 415 };
+    expect(await core.onEvent({ ok: false, error })).toEqual({ ok: false, error });
+    expect(core.metrics.snapshot()).toMatchObject({
+      rulehook_invalid_events_total: 1,
+      rulehook_events_total: 0,
+    });
+  });
+
+  it('counts the event and its unknown fields, and formats the rules that fired', async () => {
+    const response = { ...createEmptyResponse(), result_message: 'x' };
+    const core = new WebhookCore({ processor: { process: () => ({ response, fired: ['a/x', 'b/y'] }) } });
+    const reply = await core.onEvent({ ok: true, value: event, unknownFields: 2 });
+    expect(reply).toEqual({ ok: true, response, firedRules: 'a/x,b/y' });
+    expect(core.metrics.snapshot()).toMatchObject({
+      rulehook_events_total: 1,
+      rulehook_unknown_fields_total: 2,
+      rulehook_invalid_events_total: 0,
+    });
+  });
+
+  it('sends no fired-rules value when no rule fired', async () => {
+    const reply = await new WebhookCore().onEvent({ ok: true, value: event, unknownFields: 0 });
+    expect(reply).toEqual({ ok: true, response: createEmptyResponse(), firedRules: undefined });
+  });
+
+  it('answers result_code 500 when the processor throws, and counts the failure', async () => {
+    const core = new WebhookCore({
+      processor: {
+        process: () => {
+          throw new Error('bug');
+        },
+      },
+    });
+    const reply = await core.onEvent({ ok: true, value: event, unknownFields: 0 });
+    expect(reply).toEqual({
+      ok: true,
+      response: { ...createEmptyResponse(), result_code: 500 },
+      firedRules: undefined,
+    });
+    expect(core.metrics.snapshot()).toMatchObject({ rulehook_event_failures_total: 1 });
+  });
+});

@@ -1,0 +1,46 @@
+import { decodeEventJson, type SessionVariables } from '../../contract';
+import { splitLines } from './split-lines';
+
+/** One line of a recording: an event, or a line that could not be read as one. */
+export type RecordingItem =
+  | { kind: 'event'; file: string; line: number; variables: SessionVariables }
+  | { kind: 'bad'; file: string; line: number; message: string };
+
+/**
+ * Reads a recording, JSON Lines of proto3 JSON `Event`s
+ * (`{"session_variables": {...}}`), one item per non-blank line, streaming.
+ * A line that is not valid UTF-8, not JSON, or not an `Event` becomes a `bad`
+ * item saying why; blank lines are skipped.
+ */
+export async function* readRecording(
+  file: string,
+  chunks: AsyncIterable<Buffer>,
+): AsyncGenerator<RecordingItem> {
+  for await (const raw of splitLines(chunks)) {
+    const { line } = raw;
+    if (raw.problem !== undefined) {
+      yield { kind: 'bad', file, line, message: raw.problem };
+      continue;
+    }
+    if (raw.text.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw.text);
+    } catch (error) {
+      yield { kind: 'bad', file, line, message: `not JSON: ${(error as Error).message}` };
+      continue;
+    }
+    const decoded = decodeEventJson(value);
+    if (decoded.ok) yield { kind: 'event', file, line, variables: decoded.value.session_variables };
+    else {
+      const { field } = decoded.error;
+      const message = decoded.error.message.replace('expected the body to be', 'expected the line to be');
+      yield {
+        kind: 'bad',
+        file,
+        line,
+        message: `not an Event: ${field === undefined ? '' : `${field}: `}${message}`,
+      };
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import type { RuleBook } from '../../rules/compile/rule-book';
+import { EngineSimulator, LocalWebhook } from '../../simulation';
+import { GrpcTargetClient } from './grpc-target';
+import { HttpTargetClient } from './http-target';
+import type { ReplayLane } from './replay-lane';
+import type { TargetClient } from './target-client';
+import type { TargetUrl } from './target-url';
+import { TargetWebhook } from './target-webhook';
+
+/** Whether a target reports the rules that fired (`--target-kind`): `auto` asks it. */
+export type TargetKind = 'auto' | 'rulehook' | 'other';
+
+/** A lane evaluating `book` in-process, as `rulehook serve` with its memory store would answer. */
+export function createLocalLane(
+  book: RuleBook,
+  options: { sessionKey: string; maxSessions: number; explain: boolean },
+): ReplayLane {
+  const { sessionKey, maxSessions, explain } = options;
+  return {
+    simulator: new EngineSimulator(new LocalWebhook(book, { explain, maxSessions }), {
+      sessionKey,
+      maxSessions,
+    }),
+  };
+}
+
+/** The client of a `--target` URL. */
+export function createTargetClient(
+  target: TargetUrl,
+  options: { timeoutMs: number; concurrency: number },
+): TargetClient {
+  if (target.protocol === 'grpc')
+    return new GrpcTargetClient({ address: target.address, timeoutMs: options.timeoutMs });
+  return new HttpTargetClient({ ...target, timeoutMs: options.timeoutMs, connections: options.concurrency });
+}
+
+/**
+ * A lane whose webhook is a live target. Whether the target reports the rules
+ * that fired is `--target-kind`, or for `auto` asked of the target itself
+ * (rulehook serve: `GET /metrics` over HTTP, server reflection over gRPC).
+ */
+export async function createTargetLane(
+  client: TargetClient,
+  options: {
+    sessionKey: string;
+    maxSessions: number;
+    targetKind: TargetKind;
+    concurrency: number;
+    url: string;
+  },
+): Promise<{ lane: ReplayLane; webhook: TargetWebhook }> {
+  const reportsFired =
+    options.targetKind === 'auto' ? await client.probe() : options.targetKind === 'rulehook';
+  const webhook = new TargetWebhook(client, {
+    url: options.url,
+    concurrency: options.concurrency,
+    reportsFired,
+  });
+  const simulator = new EngineSimulator(webhook, {
+    sessionKey: options.sessionKey,
+    maxSessions: options.maxSessions,
+  });
+  return { lane: { simulator, takeError: (session) => webhook.takeError(session) }, webhook };
+}

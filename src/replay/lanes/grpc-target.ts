@@ -1,0 +1,64 @@
+import * as grpc from '@grpc/grpc-js';
+import { FIRED_RULES_TRAILER, ON_EVENT_PATH, WEBHOOK_SERVICE, type SessionVariables } from '../../contract';
+import { decodeResponseBinary } from '../../contract/decode-response-binary';
+import { encodeEventBinary } from '../../contract/encode-event-binary';
+import { listReflectedServices } from './list-reflected-services';
+import type { TargetClient, TargetReply } from './target-client';
+
+export interface GrpcTargetOptions {
+  /** `host:port`. */
+  address: string;
+  timeoutMs: number;
+}
+
+/** `vendor.biosec.v1.CustomBusinessLogic/OnEvent` with the binary codec, as the engine calls it. */
+export class GrpcTargetClient implements TargetClient {
+  private readonly client: grpc.Client;
+
+  constructor(private readonly options: GrpcTargetOptions) {
+    this.client = new grpc.Client(options.address, grpc.credentials.createInsecure());
+  }
+
+  send(variables: SessionVariables): Promise<TargetReply> {
+    return new Promise((resolve, reject) => {
+      // The callback comes before the 'status' event, which carries the trailing metadata: settle on 'status'.
+      let reply: TargetReply | undefined;
+      let failure: Error | undefined;
+      const call = this.client.makeUnaryRequest(
+        ON_EVENT_PATH,
+        encodeEventBinary,
+        decodeResponseBinary,
+        variables,
+        new grpc.Metadata(),
+        { deadline: Date.now() + this.options.timeoutMs },
+        (error, response) => {
+          if (error) failure = new Error(`gRPC ${grpc.status[error.code] ?? error.code}: ${error.details}`);
+          else if (response !== undefined) reply = { response, firedHeader: undefined };
+        },
+      );
+      call.on('status', (status) => {
+        if (reply === undefined) {
+          reject(failure ?? new Error(`gRPC ${grpc.status[status.code] ?? status.code}: ${status.details}`));
+          return;
+        }
+        const fired = status.metadata.get(FIRED_RULES_TRAILER);
+        if (fired.length > 0) reply.firedHeader = fired.map(String).join(',');
+        resolve(reply);
+      });
+    });
+  }
+
+  /** rulehook serve answers gRPC server reflection with the webhook service. */
+  async probe(): Promise<boolean> {
+    try {
+      const services = await listReflectedServices(this.client, this.options.timeoutMs);
+      return services.includes(WEBHOOK_SERVICE);
+    } catch {
+      return false;
+    }
+  }
+
+  close(): void {
+    this.client.close();
+  }
+}

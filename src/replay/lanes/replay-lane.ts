@@ -1,0 +1,38 @@
+import type { SessionVariables } from '../../contract';
+import type { EngineSimulator, SimulatedEvent } from '../../simulation';
+
+/** One simulated engine and its webhook: the rules in-process, or a live target. */
+export interface ReplayLane {
+  simulator: EngineSimulator;
+  /** The error of the last call made for this session, if it failed (targets only); cleared when read. */
+  takeError?(session: string): string | undefined;
+}
+
+/** What one lane did with one recorded event. */
+export interface LaneOutcome {
+  event: SimulatedEvent;
+  /** Set when the event was sent and the call failed (no response: the engine applied nothing). */
+  error?: string;
+}
+
+/** One recorded event, replayed through every lane (two with `--compare`). */
+export interface ReplayedEvent {
+  file: string;
+  line: number;
+  outcomes: LaneOutcome[];
+}
+
+/** Raises the event in each lane in turn; a failed call is reported on the outcome. */
+export async function raiseInLanes(
+  lanes: readonly ReplayLane[],
+  variables: SessionVariables,
+): Promise<LaneOutcome[]> {
+  const outcomes: LaneOutcome[] = [];
+  for (const lane of lanes) {
+    const event = await lane.simulator.raise(variables);
+    const error = event.sent ? lane.takeError?.(event.session) : undefined;
+    if (error === undefined) outcomes.push({ event });
+    else outcomes.push({ event: { ...event, fired: null, response: null }, error });
+  }
+  return outcomes;
+}

@@ -1,0 +1,111 @@
+import { formatExplanation } from '../../rules/evaluate/format-explanation';
+import type { CompareStats } from '../stats/compare-stats';
+import type { OutcomeChange } from '../stats/compare-outcomes';
+import { describeResponse, describeStatus } from './describe-outcome';
+import { formatCount, formatForgottenWarning } from './format-summary';
+import { paint } from '../../terminal/style';
+import { selectRelevantRulesets } from './format-timeline';
+import { toJsonlObject, type EventLocation } from './format-jsonl';
+import type { LaneOutcome } from '../lanes/replay-lane';
+
+const CHANGE_TEXT: Record<OutcomeChange, string> = {
+  sent: 'sent or not',
+  fired: 'rules fired',
+  response: 'response',
+};
+
+/** One differing event for people: where it is, what differs, and each side's outcome. */
+export function formatCompareEvent(
+  location: EventLocation,
+  rules: LaneOutcome,
+  compare: LaneOutcome,
+  changes: readonly OutcomeChange[],
+  options: { explain?: boolean; color?: boolean } = {},
+): string {
+  const e = rules.event;
+  const what = changes.map((c) => CHANGE_TEXT[c]).join(', ');
+  let text = `  #${e.seq} ${e.event} (${location.file}:${location.line}) differs: ${what}\n`;
+  const side = (label: string, outcome: LaneOutcome, tint: 'red' | 'green') => {
+    text += `    ${paint(label, tint, options.color === true)}  ${describeStatus(outcome)}\n`;
+    for (const line of describeResponse(outcome.event.response)) text += `                 ${line}\n`;
+    if (options.explain === true && outcome.event.explanation !== undefined) {
+      const relevant = selectRelevantRulesets(outcome.event.explanation);
+      if (relevant.length > 0)
+        text += `                 why:\n${formatExplanation(relevant, '                   ')}`;
+    }
+  };
+  side('--rules  ', rules, 'red');
+  side('--compare', compare, 'green');
+  return text;
+}
+
+/** The `--compare --format jsonl` object of one differing event. */
+export function toCompareJsonObject(
+  location: EventLocation,
+  rules: LaneOutcome,
+  compare: LaneOutcome,
+  changes: readonly OutcomeChange[],
+  explain = false,
+): Record<string, unknown> {
+  const side = (outcome: LaneOutcome) => {
+    const { sent, reason, entry, delta, fired, response, error, explanation } = toJsonlObject(
+      location,
+      outcome,
+      explain,
+    );
+    const out: Record<string, unknown> = { sent, reason, entry, delta, fired, response };
+    if (error !== undefined) out.error = error;
+    if (explain) out.explanation = explanation;
+    return out;
+  };
+  const e = rules.event;
+  return {
+    file: location.file,
+    line: location.line,
+    session: e.session,
+    seq: e.seq,
+    event: e.event,
+    changes,
+    rules: side(rules),
+    compare: side(compare),
+  };
+}
+
+/** How many sessions and events changed, and how. */
+export function formatCompareSummary(
+  stats: CompareStats,
+  paths: { rules: string; compare: string },
+  files: number,
+  forgottenReturned?: number,
+): string {
+  const row = (label: string, text: string) => `  ${label.padEnd(12)} ${text}\n`;
+  let out = '\nCompare\n';
+  out += row('--rules', paths.rules);
+  out += row('--compare', paths.compare);
+  const bad = stats.badLines === 0 ? '' : ` (${formatCount(stats.badLines)} bad lines skipped)`;
+  out += row(
+    'events',
+    `${formatCount(stats.events)} in ${formatCount(stats.sessions)} sessions, from ${formatCount(files)} file${files === 1 ? '' : 's'}${bad}`,
+  );
+  out += formatForgottenWarning(forgottenReturned);
+  if (stats.changedEvents === 0)
+    return out + row('differ', 'nothing: every event has the same outcome with both rule sets');
+  out += row(
+    'differ',
+    `${formatCount(stats.changedEvents)} events in ${formatCount(stats.changedSessions.size)} sessions`,
+  );
+  out += row(
+    'sent',
+    `${formatCount(stats.sentOnlyByCompare)} sent only with --compare, ${formatCount(stats.sentOnlyByRules)} sent only with --rules`,
+  );
+  out += row('fired', `${formatCount(stats.firedChanged)} events fired different rules`);
+  out += row('response', `${formatCount(stats.responseChanged)} events got a different response`);
+  const rules = stats.changedRuleCounts();
+  if (rules.length > 0) {
+    out += '  fire counts  (--rules -> --compare)\n';
+    const width = Math.max(...rules.map(([rule]) => rule.length));
+    for (const [rule, a, b] of rules)
+      out += `    ${rule.padEnd(width)}  ${formatCount(a)} -> ${formatCount(b)}\n`;
+  }
+  return out;
+}

@@ -1,0 +1,48 @@
+import { paint } from '../../terminal/style';
+import { formatExplanation } from '../../rules/evaluate/format-explanation';
+import type { RuleExplanation } from '../../rules/evaluate/explain-event';
+import { describeResponse, describeStatus } from './describe-outcome';
+import type { LaneOutcome } from '../lanes/replay-lane';
+
+const EVENT_WIDTH = 24;
+
+/** The heading of a session's part of the timeline. */
+export function formatSessionHeading(session: string, continued: boolean, color = false): string {
+  const name = session === '' ? '(events without a session id)' : session;
+  return `\n${paint(`session ${name}`, 'bold', color)}${continued ? ' (continued)' : ''}\n`;
+}
+
+/**
+ * One event of the timeline: its position in the session, name and what
+ * happened; then what the response asked for; then, with `--explain`, why each
+ * rule of the rulesets concerned fired or not.
+ */
+export function formatTimelineEvent(
+  outcome: LaneOutcome,
+  options: { explain?: boolean; color?: boolean } = {},
+): string {
+  const { event } = outcome;
+  const color = options.color === true;
+  const status = describeStatus(outcome);
+  const tint = outcome.error !== undefined ? 'red' : event.sent ? 'green' : 'dim';
+  const seq = `#${event.seq}`.padEnd(5);
+  let text = `  ${seq} ${event.event.padEnd(EVENT_WIDTH)} ${paint(status, tint, color)}\n`;
+  for (const line of describeResponse(event.response)) text += `        ${line}\n`;
+  if (options.explain === true && event.explanation !== undefined) {
+    const relevant = selectRelevantRulesets(event.explanation);
+    if (relevant.length > 0) text += `        why:\n${formatExplanation(relevant, '          ')}`;
+  }
+  return text;
+}
+
+/**
+ * The explanations of the rulesets concerned by the event: those with at least
+ * one rule whose `on` matches it. Every rule of such a ruleset is kept.
+ */
+export function selectRelevantRulesets(explanation: readonly RuleExplanation[]): RuleExplanation[] {
+  const rulesetOf = (rule: string) => rule.slice(0, rule.indexOf('/'));
+  const relevant = new Set(
+    explanation.filter((e) => e.reason !== 'on' && e.reason !== 'disabled').map((e) => rulesetOf(e.rule)),
+  );
+  return explanation.filter((e) => relevant.has(rulesetOf(e.rule)));
+}

@@ -1,0 +1,32 @@
+import type { TargetKind } from '../lanes/create-lanes';
+import type { TargetUrl } from '../lanes/target-url';
+
+export type ReplayFormat = 'human' | 'jsonl' | 'summary';
+
+/** What one replay run does: the parsed and checked `rulehook replay` command line. */
+export interface ReplayOptions {
+  recordings: string[];
+  rules: string | undefined;
+  catalog: string | undefined;
+  format: ReplayFormat;
+  session: string | undefined;
+  sessionKey: string;
+  explain: boolean;
+  strict: boolean;
+  compare: string | undefined;
+  failOnDiff: boolean;
+  target: TargetUrl | undefined;
+  targetKind: TargetKind;
+  concurrency: number;
+  timeoutMs: number;
+  rate: number | undefined;
+  durationMs: number | undefined;
+  loop: boolean;
+  maxSessions: number;
+}
+
+/**
+ * Sessions tracked at once by default: more than the calls most contact centers have in progress at once,
+ * few enough to keep a long replay small. A session that comes back after being forgotten is reported.
+ */
+export const DEFAULT_REPLAY_MAX_SESSIONS = 2_000;

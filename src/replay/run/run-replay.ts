@@ -1,0 +1,57 @@
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import type { CliIO } from '../../terminal/command-io';
+import { createLocalLane, createTargetClient, createTargetLane } from '../lanes/create-lanes';
+import { listRules, loadReplayRules } from '../load-replay-rules';
+import { playRecordings, type ReplayControl } from './play-recordings';
+import type { ReplayLane } from '../lanes/replay-lane';
+import type { ReplayOptions } from './replay-options';
+import type { TargetClient } from '../lanes/target-client';
+import type { TargetWebhook } from '../lanes/target-webhook';
+
+/**
+ * One replay run, from checked options to exit code: the recordings exist, the
+ * rules load (printed diagnostics refuse the run), then the lanes (in-process
+ * rules, the `--compare` rules, or a live `--target`) play the recordings.
+ */
+export async function runReplay(
+  options: ReplayOptions,
+  io: CliIO,
+  control: ReplayControl = {},
+): Promise<number> {
+  for (const name of options.recordings.filter((r) => r !== '-')) {
+    try {
+      await access(path.resolve(io.cwd, name));
+    } catch {
+      io.stderr.write(`rulehook replay: cannot read ${name}: no such file\n`);
+      return 1;
+    }
+  }
+  const catalog = options.catalog === undefined ? undefined : path.resolve(io.cwd, options.catalog);
+  const book = options.rules === undefined ? undefined : await loadReplayRules(options.rules, io, catalog);
+  if (options.rules !== undefined && book === undefined) return 1;
+  const compareBook =
+    options.compare === undefined ? undefined : await loadReplayRules(options.compare, io, catalog);
+  if (options.compare !== undefined && compareBook === undefined) return 1;
+
+  let client: TargetClient | undefined;
+  let webhook: TargetWebhook | undefined;
+  const lanes: ReplayLane[] = [];
+  if (options.target !== undefined) {
+    client = createTargetClient(options.target, options);
+    const created = await createTargetLane(client, { ...options, url: options.target.text });
+    lanes.push(created.lane);
+    webhook = created.webhook;
+  } else {
+    lanes.push(createLocalLane(book!, options));
+    if (compareBook !== undefined) lanes.push(createLocalLane(compareBook, options));
+  }
+  try {
+    return await playRecordings(options, lanes, io, control, {
+      rules: book === undefined ? undefined : listRules(book),
+      webhook,
+    });
+  } finally {
+    client?.close();
+  }
+}

@@ -1,0 +1,45 @@
+import { createEmptyResponse } from '../../contract';
+import type { SimulatedEvent } from '../../simulation';
+import { compareOutcomes } from './compare-outcomes';
+
+const base: SimulatedEvent = {
+  session: 's',
+  seq: 1,
+  event: 'E',
+  variables: {},
+  sent: true,
+  reason: null,
+  entry: null,
+  delta: [],
+  fired: ['a/x'],
+  response: createEmptyResponse(),
+};
+const filtered = (reason: SimulatedEvent['reason']): SimulatedEvent => ({
+  ...base,
+  sent: false,
+  reason,
+  entry: '*',
+  fired: null,
+  response: null,
+});
+
+describe('compareOutcomes', () => {
+  it('sees no change in the same outcome, nor in a different reason for an event filtered both times', () => {
+    expect(compareOutcomes({ event: base }, { event: { ...base, response: createEmptyResponse() } })).toEqual(
+      [],
+    );
+    expect(
+      compareOutcomes({ event: filtered('keys_to_ignore') }, { event: filtered('events_to_ignore') }),
+    ).toEqual([]);
+  });
+
+  it('names what changed', () => {
+    expect(compareOutcomes({ event: base }, { event: filtered('events_to_ignore') })).toEqual(['sent']);
+    expect(compareOutcomes({ event: base }, { event: { ...base, fired: [] } })).toEqual(['fired']);
+    const set = { ...createEmptyResponse(), session_variable_updates: [{ key: 'k', value: 'v' }] };
+    expect(compareOutcomes({ event: base }, { event: { ...base, fired: ['a/y'], response: set } })).toEqual([
+      'fired',
+      'response',
+    ]);
+  });
+});

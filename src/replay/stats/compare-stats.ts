@@ -1,0 +1,50 @@
+import type { OutcomeChange } from './compare-outcomes';
+import type { LaneOutcome } from '../lanes/replay-lane';
+
+/** Counts of a `--compare` run. Memory: the ids of the sessions that changed, and per-rule counts. */
+export class CompareStats {
+  events = 0;
+  sessions = 0;
+  badLines = 0;
+  changedEvents = 0;
+  readonly changedSessions = new Set<string>();
+  /** Events sent with the rules at `--rules` and not with those at `--compare`. */
+  sentOnlyByRules = 0;
+  sentOnlyByCompare = 0;
+  firedChanged = 0;
+  responseChanged = 0;
+  /** Fire counts per rule: [with --rules, with --compare]. */
+  readonly fired = new Map<string, [number, number]>();
+
+  add(rules: LaneOutcome, compare: LaneOutcome, changes: readonly OutcomeChange[]): void {
+    this.events++;
+    if (rules.event.seq === 1) this.sessions++;
+    this.countFired(rules, 0);
+    this.countFired(compare, 1);
+    if (changes.length === 0) return;
+    this.changedEvents++;
+    this.changedSessions.add(rules.event.session);
+    if (changes.includes('sent')) {
+      if (rules.event.sent) this.sentOnlyByRules++;
+      else this.sentOnlyByCompare++;
+    }
+    if (changes.includes('fired')) this.firedChanged++;
+    if (changes.includes('response')) this.responseChanged++;
+  }
+
+  /** Rules fired a different number of times, by rule id. */
+  changedRuleCounts(): [string, number, number][] {
+    return [...this.fired]
+      .filter(([, [a, b]]) => a !== b)
+      .map(([rule, [a, b]]): [string, number, number] => [rule, a, b])
+      .sort((x, y) => x[0].localeCompare(y[0]));
+  }
+
+  private countFired({ event }: LaneOutcome, side: 0 | 1): void {
+    for (const rule of event.fired ?? []) {
+      let pair = this.fired.get(rule);
+      if (pair === undefined) this.fired.set(rule, (pair = [0, 0]));
+      pair[side]++;
+    }
+  }
+}

@@ -1,0 +1,3 @@
+export * from './compare-outcomes';
+export * from './compare-stats';
+export * from './replay-stats';

@@ -1,0 +1,63 @@
+import { RESULT_CODE_OK } from '../../contract';
+import type { FilterReason } from '../../filter';
+import type { LaneOutcome } from '../lanes/replay-lane';
+
+/** Counts of one replay, for the summary: constant memory (bounded by rules, actions and reasons). */
+export class ReplayStats {
+  events = 0;
+  /** Sessions seen: events that were the first of their session. */
+  sessions = 0;
+  sent = 0;
+  badLines = 0;
+  readonly filtered: Record<FilterReason, number> = {
+    events_to_ignore: 0,
+    keys_to_ignore: 0,
+    webhook_disabled: 0,
+  };
+  /** Sent events whose call failed (targets only). */
+  errors = 0;
+  /** Sent events answered with a result_code other than 200. */
+  errorResponses = 0;
+  readonly operations = new Map<string, number>();
+  variablesSet = 0;
+  nodesDisabled = 0;
+  nodesEnabled = 0;
+  filtersSet = 0;
+  readonly fired = new Map<string, number>();
+  /** Sent events whose webhook did not say which rules fired (a foreign target). */
+  firedUnknown = 0;
+
+  add({ event, error }: LaneOutcome): void {
+    this.events++;
+    if (event.seq === 1) this.sessions++;
+    if (!event.sent) {
+      if (event.reason !== null) this.filtered[event.reason]++;
+      return;
+    }
+    this.sent++;
+    if (error !== undefined) this.errors++;
+    if (event.fired === null) {
+      if (error === undefined) this.firedUnknown++;
+    } else for (const rule of event.fired) this.fired.set(rule, (this.fired.get(rule) ?? 0) + 1);
+    const response = event.response;
+    if (response === null) return;
+    if (response.result_code !== RESULT_CODE_OK) this.errorResponses++;
+    for (const op of response.actions_to_perform)
+      this.operations.set(op.action, (this.operations.get(op.action) ?? 0) + 1);
+    this.variablesSet += response.session_variable_updates.length;
+    for (const override of response.nodes_to_override) {
+      if (override.enable) this.nodesEnabled += override.node_names.length;
+      else this.nodesDisabled += override.node_names.length;
+    }
+    if (response.event_filter !== undefined) this.filtersSet++;
+  }
+
+  get filteredTotal(): number {
+    return this.filtered.events_to_ignore + this.filtered.keys_to_ignore + this.filtered.webhook_disabled;
+  }
+
+  /** Rules of `all` that never fired, in the order given. */
+  neverFired(all: readonly string[]): string[] {
+    return all.filter((rule) => !this.fired.has(rule));
+  }
+}
