@@ -1,4 +1,3 @@
-import { parseDuration, parsePositiveNumber } from './parse-duration';
 import type { ReplayOptions } from '../replay';
 import { parseReplayOptions } from './replay-options';
 import { parseTargetUrl } from '../replay/target-url';
@@ -29,24 +28,6 @@ describe('parseTargetUrl', () => {
     ['not a url', 'expects http://HOST:PORT or grpc://HOST:PORT'],
   ])('refuses %s', (text, message) => {
     expect(parseTargetUrl(text)).toContain(message);
-  });
-});
-
-describe('parseDuration and parsePositiveNumber', () => {
-  it('reads units, and seconds by default', () => {
-    expect([
-      parseDuration('500ms', 'd'),
-      parseDuration('30s', 'd'),
-      parseDuration('5m', 'd'),
-      parseDuration('1h', 'd'),
-    ]).toEqual([500, 30_000, 300_000, 3_600_000]);
-    expect(parseDuration('1.5', 'd')).toBe(1500);
-    expect(parseDuration('0s', '--duration')).toBe(
-      '--duration expects a duration such as 30s, 5m, 1h or 500ms, got "0s"',
-    );
-    expect(parseDuration('5 days', 'd')).toEqual(expect.any(String));
-    expect(parsePositiveNumber('0.5', 'r')).toBe(0.5);
-    expect(parsePositiveNumber('-1', '--rate')).toBe('--rate expects a positive number, got "-1"');
   });
 });
 

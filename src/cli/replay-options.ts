@@ -1,6 +1,6 @@
 import { parseCommandArgs, parsePositiveInt } from './parse-options';
 import { DEFAULT_SESSION_KEY } from '../processor/rule-processor';
-import { parseDuration, parsePositiveNumber } from './parse-duration';
+import { parseDuration, parsePositiveNumber } from './options';
 import {
   DEFAULT_REPLAY_MAX_SESSIONS,
   parseTargetUrl,
