@@ -10,6 +10,23 @@ describe('runCli', () => {
     expect(readPackageVersion()).toMatch(/^\d+\.\d+\.\d+/);
   });
 
+  it('prints its help, the options rendered from their definitions, exactly as it has always read', async () => {
+    const io = createMemoryIO();
+    expect(await runCli(['-h'], io)).toBe(0);
+    expect(io.out()).toBe(`Usage: rulehook <command> [options]
+
+Commands:
+  replay     replay recorded events through rules (or a live webhook), compare rule versions
+  serve      serve the webhook over HTTP and gRPC
+  test       run the rule tests (scenario files), with coverage
+  validate   check rule files and report every problem
+
+Options:
+  -h, --help      show this help (rulehook <command> --help for a command's options)
+  -v, --version   print the version
+`);
+  });
+
   it('prints help listing every command', async () => {
     const io = createMemoryIO();
     expect(await runCli(['--help'], io)).toBe(0);

@@ -1,51 +1,76 @@
 #!/usr/bin/env node
 import { suggestName } from '../diagnostics';
-import type { CliIO, CommandRunner } from '../terminal/command-io';
-import { EXIT_USAGE } from './parse-options';
+import type { CliIO } from '../terminal/command-io';
+import { defineFlag, EXIT_USAGE, formatOptions, formatRows, isOptionArgument } from './options';
 import { readPackageVersion } from './package-info';
 import { runReplay } from './replay';
 import { runServe } from './serve';
 import { runTest } from './test';
 import { runValidate } from './validate';
 
+interface Command {
+  /** Its line in the help. */
+  summary: string;
+  run(args: string[], io: CliIO, signal: AbortSignal | undefined): Promise<number>;
+}
+
+/** The commands, in the order of the help. */
+const COMMANDS: Record<string, Command> = {
+  replay: {
+    summary: 'replay recorded events through rules (or a live webhook), compare rule versions',
+    run: (args, io, signal) => runReplay(args, io, { signal }),
+  },
+  serve: {
+    summary: 'serve the webhook over HTTP and gRPC',
+    run: (args, io, signal) => runServe(args, io, { signal }),
+  },
+  test: {
+    summary: 'run the rule tests (scenario files), with coverage',
+    run: (args, io, signal) => runTest(args, io, { signal }),
+  },
+  validate: {
+    summary: 'check rule files and report every problem',
+    run: (args, io) => runValidate(args, io),
+  },
+};
+
+const MAIN_OPTIONS = {
+  help: defineFlag({
+    short: 'h',
+    help: "show this help (rulehook <command> --help for a command's options)",
+  }),
+  version: defineFlag({ short: 'v', help: 'print the version' }),
+};
+
 const USAGE = `Usage: rulehook <command> [options]
 
 Commands:
-  replay     replay recorded events through rules (or a live webhook), compare rule versions
-  serve      serve the webhook over HTTP and gRPC
-  test       run the rule tests (scenario files), with coverage
-  validate   check rule files and report every problem
-
+${formatRows(
+  Object.entries(COMMANDS).map(([name, command]) => [name, command.summary]),
+  13,
+)}
 Options:
-  -h, --help      show this help (rulehook <command> --help for a command's options)
-  -v, --version   print the version
-`;
+${formatOptions(MAIN_OPTIONS, 18)}`;
 
 /** Runs the CLI with the given arguments and I/O; returns the exit code. */
 export async function runCli(args: string[], io: CliIO, signal?: AbortSignal): Promise<number> {
   const [command, ...rest] = args;
-  const commands: Record<string, CommandRunner> = {
-    replay: (a, i) => runReplay(a, i, { signal }),
-    serve: (a, i) => runServe(a, i, { signal }),
-    test: (a, i) => runTest(a, i, { signal }),
-    validate: runValidate,
-  };
-  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+  if (command === undefined || command === 'help' || isOptionArgument(command, 'help', MAIN_OPTIONS.help)) {
     io.stdout.write(USAGE);
     return command === undefined ? EXIT_USAGE : 0;
   }
-  if (command === '--version' || command === '-v') {
+  if (isOptionArgument(command, 'version', MAIN_OPTIONS.version)) {
     io.stdout.write(`${readPackageVersion()}\n`);
     return 0;
   }
-  const run = commands[command];
-  if (run === undefined) {
-    const suggestion = suggestName(command, Object.keys(commands));
+  const chosen = COMMANDS[command];
+  if (chosen === undefined) {
+    const suggestion = suggestName(command, Object.keys(COMMANDS));
     const hint = suggestion === undefined ? '' : `; did you mean '${suggestion}'?`;
     io.stderr.write(`rulehook: unknown command ${JSON.stringify(command)}${hint}\n\n${USAGE}`);
     return EXIT_USAGE;
   }
-  return run(rest, io);
+  return chosen.run(rest, io, signal);
 }
 
 function main(): void {

@@ -1,6 +1,5 @@
-import { parseDuration, parsePositiveNumber } from './parse-duration';
 import type { ReplayOptions } from '../replay';
-import { parseReplayOptions } from './replay-options';
+import { parseReplayOptions, REPLAY_USAGE } from './replay-options';
 import { parseTargetUrl } from '../replay';
 
 describe('parseTargetUrl', () => {
@@ -32,26 +31,12 @@ describe('parseTargetUrl', () => {
   });
 });
 
-describe('parseDuration and parsePositiveNumber', () => {
-  it('reads units, and seconds by default', () => {
-    expect([
-      parseDuration('500ms', 'd'),
-      parseDuration('30s', 'd'),
-      parseDuration('5m', 'd'),
-      parseDuration('1h', 'd'),
-    ]).toEqual([500, 30_000, 300_000, 3_600_000]);
-    expect(parseDuration('1.5', 'd')).toBe(1500);
-    expect(parseDuration('0s', '--duration')).toBe(
-      '--duration expects a duration such as 30s, 5m, 1h or 500ms, got "0s"',
-    );
-    expect(parseDuration('5 days', 'd')).toEqual(expect.any(String));
-    expect(parsePositiveNumber('0.5', 'r')).toBe(0.5);
-    expect(parsePositiveNumber('-1', '--rate')).toBe('--rate expects a positive number, got "-1"');
-  });
-});
-
 describe('parseReplayOptions', () => {
-  const ok = (args: string[]) => parseReplayOptions(args) as ReplayOptions;
+  const ok = (args: string[]): ReplayOptions => {
+    const parsed = parseReplayOptions(args);
+    if (parsed.kind !== 'ok') throw new Error(`expected options, got ${JSON.stringify(parsed)}`);
+    return parsed.options;
+  };
 
   it('has defaults for everything but the rules and the recordings', () => {
     expect(ok(['--rules', 'r', 'a.jsonl', 'b.jsonl.gz'])).toMatchObject({
@@ -86,7 +71,7 @@ describe('parseReplayOptions', () => {
     [['--rules', 'r', 'a', '--max-sessions', '0'], '--max-sessions expects a positive whole number'],
     [['--rules', 'r', 'a', '--bogus'], "Unknown option '--bogus'"],
   ])('refuses %j', (args, message) => {
-    expect(parseReplayOptions(args)).toContain(message);
+    expect(parseReplayOptions(args)).toEqual({ kind: 'error', message: expect.stringContaining(message) });
   });
 
   it('needs no rules with --target', () => {
@@ -110,5 +95,50 @@ describe('parseReplayOptions', () => {
       durationMs: 60_000,
       loop: true,
     });
+  });
+});
+
+describe('REPLAY_USAGE', () => {
+  it('renders the options from their definitions, exactly as the help has always read', () => {
+    expect(REPLAY_USAGE).toBe(`Usage: rulehook replay --rules PATH RECORDING... [options]
+       rulehook replay --target URL RECORDING... [options]
+
+Replay recorded events as the engine would have raised them: apply each session's filter, evaluate the
+rules for the events sent, apply their answers to later events; show what the webhook would have answered.
+RECORDING: JSON Lines of {"session_variables": {...}} (.jsonl.gz read as is; - reads stdin).
+Exit code: 0 done, 1 a problem (invalid rules, unreadable recording, a failed call, a difference
+with --fail-on-diff, a bad line with --strict, interrupted), 2 wrong usage.
+
+Options:
+  --rules PATH           rule file or directory to replay through
+  --catalog FILE         catalog to check names against (default: catalog.yaml of the rules directory)
+  --format FORMAT        human (default): timeline and summary; jsonl: one JSON object per event;
+                         summary: the summary only
+  --session ID           replay only this session
+  --session-key KEY      variable that identifies a session (default: state.sessionId)
+  --explain              for each sent event, why each rule of the rulesets concerned fired or not
+  --strict               a bad line stops the replay (exit 1) instead of being skipped
+  --max-sessions N       sessions tracked at once, least recently active forgotten beyond (default: 2000)
+  --compare PATH         replay through these rules too; show only the events whose outcome differs
+  --fail-on-diff         with --compare: exit 1 when any event differs
+  --target URL           be the engine of a live webhook: http://HOST:PORT or grpc://HOST:PORT
+  --target-kind KIND     auto (default), rulehook or other: does the target report the rules that fired
+  --concurrency N        with --target: calls in flight at once, sessions overlapping (default: 8)
+  --timeout MS           with --target: longest wait for one answer (default: 10000)
+  --rate R               raise at most R events per second
+  --duration D           stop raising events after D (30s, 5m, 1h, 500ms)
+  --loop                 start the recordings again when they end, as new sessions (needs --duration)
+  -h, --help             show this help
+`);
+  });
+
+  it('is answered whatever the values and their combination, and without recordings', () => {
+    for (const args of [
+      ['--format', 'xml', '--help'],
+      ['--compare', 'c', '--target', 'http://x:1', '-h'],
+      ['--loop', '--help'],
+      ['--help'],
+    ])
+      expect(parseReplayOptions(args)).toEqual({ kind: 'help' });
   });
 });

@@ -1,101 +1,130 @@
-import { parseCommandArgs, parsePositiveInt } from './parse-options';
 import { DEFAULT_SESSION_KEY } from '../processor/rule-processor';
-import { parseDuration, parsePositiveNumber } from './parse-duration';
+import { DEFAULT_REPLAY_MAX_SESSIONS, type ReplayFormat, type ReplayOptions } from '../replay';
 import {
-  DEFAULT_REPLAY_MAX_SESSIONS,
-  parseTargetUrl,
-  type ReplayFormat,
-  type ReplayOptions,
-  type TargetKind,
-} from '../replay';
+  defineChoice,
+  defineFlag,
+  defineString,
+  formatUsage,
+  HELP_OPTION,
+  markDefault,
+  parseCommandLine,
+  parseDuration,
+  parsePositiveInt,
+  parsePositiveNumber,
+  refuse,
+  type ParseResult,
+} from './options';
+import { checkTargetOptions, TARGET_OPTIONS } from './target-options';
 
-/** Returns the options, `help`, or a usage error message. */
-export function parseReplayOptions(args: string[]): ReplayOptions | 'help' | string {
-  const parsed = parseCommandArgs(
-    args,
-    {
-      rules: { type: 'string' },
-      catalog: { type: 'string' },
-      format: { type: 'string', default: 'human' },
-      session: { type: 'string' },
-      'session-key': { type: 'string', default: DEFAULT_SESSION_KEY },
-      explain: { type: 'boolean', default: false },
-      strict: { type: 'boolean', default: false },
-      compare: { type: 'string' },
-      'fail-on-diff': { type: 'boolean', default: false },
-      target: { type: 'string' },
-      'target-kind': { type: 'string', default: 'auto' },
-      concurrency: { type: 'string' },
-      timeout: { type: 'string' },
-      rate: { type: 'string' },
-      duration: { type: 'string' },
-      loop: { type: 'boolean', default: false },
-      'max-sessions': { type: 'string', default: String(DEFAULT_REPLAY_MAX_SESSIONS) },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    true,
-  );
-  if (!parsed.ok) return parsed.message;
-  const v = parsed.values as Record<string, string | boolean | undefined>;
-  if (v.help === true) return 'help';
-  const str = (name: string) => (typeof v[name] === 'string' ? (v[name] as string) : undefined);
-  const format = str('format') as string;
-  if (!['human', 'jsonl', 'summary'].includes(format))
-    return `--format expects human, jsonl or summary, got ${JSON.stringify(format)}`;
-  const targetKind = str('target-kind') as string;
-  if (!['auto', 'rulehook', 'other'].includes(targetKind))
-    return `--target-kind expects auto, rulehook or other, got ${JSON.stringify(targetKind)}`;
-  const recordings = parsed.positionals;
+const FORMATS = ['human', 'jsonl', 'summary'] as const satisfies readonly ReplayFormat[];
+const DEFAULT_FORMAT = 'human';
+
+const format = (choice: ReplayFormat) => markDefault(choice, DEFAULT_FORMAT);
+
+const REPLAY_OPTIONS = {
+  rules: defineString({ value: 'PATH', help: 'rule file or directory to replay through' }),
+  catalog: defineString({
+    value: 'FILE',
+    helpDefault: 'catalog.yaml of the rules directory',
+    help: 'catalog to check names against',
+  }),
+  format: defineChoice({
+    value: 'FORMAT',
+    choices: FORMATS,
+    default: DEFAULT_FORMAT,
+    helpDefault: false,
+    help: [
+      `${format('human')}: timeline and summary; ${format('jsonl')}: one JSON object per event;`,
+      `${format('summary')}: the summary only`,
+    ],
+  }),
+  session: defineString({ value: 'ID', help: 'replay only this session' }),
+  'session-key': defineString({
+    value: 'KEY',
+    default: DEFAULT_SESSION_KEY,
+    help: 'variable that identifies a session',
+  }),
+  explain: defineFlag({ help: 'for each sent event, why each rule of the rulesets concerned fired or not' }),
+  strict: defineFlag({ help: 'a bad line stops the replay (exit 1) instead of being skipped' }),
+  'max-sessions': defineString({
+    value: 'N',
+    parse: parsePositiveInt,
+    default: DEFAULT_REPLAY_MAX_SESSIONS,
+    help: 'sessions tracked at once, least recently active forgotten beyond',
+  }),
+  compare: defineString({
+    value: 'PATH',
+    help: 'replay through these rules too; show only the events whose outcome differs',
+  }),
+  'fail-on-diff': defineFlag({ help: 'with --compare: exit 1 when any event differs' }),
+  ...TARGET_OPTIONS,
+  rate: defineString({ value: 'R', parse: parsePositiveNumber, help: 'raise at most R events per second' }),
+  duration: defineString({
+    value: 'D',
+    parse: parseDuration,
+    help: 'stop raising events after D (30s, 5m, 1h, 500ms)',
+  }),
+  loop: defineFlag({
+    help: 'start the recordings again when they end, as new sessions (needs --duration)',
+  }),
+  help: HELP_OPTION,
+};
+
+export const REPLAY_USAGE = formatUsage(
+  `Usage: rulehook replay --rules PATH RECORDING... [options]
+       rulehook replay --target URL RECORDING... [options]
+
+Replay recorded events as the engine would have raised them: apply each session's filter, evaluate the
+rules for the events sent, apply their answers to later events; show what the webhook would have answered.
+RECORDING: JSON Lines of {"session_variables": {...}} (.jsonl.gz read as is; - reads stdin).
+Exit code: 0 done, 1 a problem (invalid rules, unreadable recording, a failed call, a difference
+with --fail-on-diff, a bad line with --strict, interrupted), 2 wrong usage.
+`,
+  REPLAY_OPTIONS,
+  { column: 25 },
+);
+
+export function parseReplayOptions(args: readonly string[]): ParseResult<ReplayOptions> {
+  const parsed = parseCommandLine(args, REPLAY_OPTIONS, { positionals: true });
+  if (parsed.kind !== 'ok') return parsed;
+  const { values: v, positionals: recordings, given } = parsed.options;
   if (recordings.length === 0)
-    return 'give at least one recording (a .jsonl or .jsonl.gz file, or - for stdin)';
-  if (recordings.filter((r) => r === '-').length > 1) return 'stdin (-) can be read only once';
-
-  const target = str('target') === undefined ? undefined : parseTargetUrl(str('target') as string);
-  if (typeof target === 'string') return target;
-  const numbers = {
-    concurrency:
-      str('concurrency') === undefined ? 8 : parsePositiveInt(str('concurrency') as string, '--concurrency'),
-    timeout: str('timeout') === undefined ? 10_000 : parsePositiveInt(str('timeout') as string, '--timeout'),
-    maxSessions: parsePositiveInt(str('max-sessions') as string, '--max-sessions'),
-    rate: str('rate') === undefined ? undefined : parsePositiveNumber(str('rate') as string, '--rate'),
-    duration:
-      str('duration') === undefined ? undefined : parseDuration(str('duration') as string, '--duration'),
-  };
-  for (const n of Object.values(numbers)) if (typeof n === 'string') return n;
-
-  const needsTarget = ['concurrency', 'timeout'].filter((f) => str(f) !== undefined);
-  if (targetKind !== 'auto') needsTarget.push('target-kind');
-  if (target === undefined && needsTarget.length > 0) return `--${needsTarget[0]} needs --target`;
-  if (target === undefined && str('rules') === undefined)
-    return 'give the rules to replay through with --rules PATH (or a live webhook with --target URL)';
-  if (str('compare') !== undefined && target !== undefined)
-    return '--compare replays in-process: not with --target';
-  if (str('compare') !== undefined && str('rules') === undefined) return '--compare needs --rules';
-  if (v['fail-on-diff'] === true && str('compare') === undefined) return '--fail-on-diff needs --compare';
-  if (v.explain === true && target !== undefined)
-    return '--explain needs the rules in-process: not with --target (replay without it to see why)';
-  if (v.loop === true && numbers.duration === undefined)
-    return '--loop needs --duration (a load generator is bounded)';
-  if (v.loop === true && recordings.includes('-')) return '--loop cannot read stdin (-) twice';
-
+    return refuse('give at least one recording (a .jsonl or .jsonl.gz file, or - for stdin)');
+  if (recordings.filter((r) => r === '-').length > 1) return refuse('stdin (-) can be read only once');
+  const targetError = checkTargetOptions(v, (name) => given.has(name));
+  if (targetError !== undefined) return refuse(targetError);
+  if (v.target === undefined && v.rules === undefined)
+    return refuse('give the rules to replay through with --rules PATH (or a live webhook with --target URL)');
+  if (v.compare !== undefined && v.target !== undefined)
+    return refuse('--compare replays in-process: not with --target');
+  if (v.compare !== undefined && v.rules === undefined) return refuse('--compare needs --rules');
+  if (v['fail-on-diff'] && v.compare === undefined) return refuse('--fail-on-diff needs --compare');
+  if (v.explain && v.target !== undefined)
+    return refuse('--explain needs the rules in-process: not with --target (replay without it to see why)');
+  if (v.loop && v.duration === undefined)
+    return refuse('--loop needs --duration (a load generator is bounded)');
+  if (v.loop && recordings.includes('-')) return refuse('--loop cannot read stdin (-) twice');
   return {
-    recordings,
-    rules: str('rules'),
-    catalog: str('catalog'),
-    format: format as ReplayFormat,
-    session: str('session'),
-    sessionKey: str('session-key') as string,
-    explain: v.explain === true,
-    strict: v.strict === true,
-    compare: str('compare'),
-    failOnDiff: v['fail-on-diff'] === true,
-    target,
-    targetKind: targetKind as TargetKind,
-    concurrency: numbers.concurrency as number,
-    timeoutMs: numbers.timeout as number,
-    rate: numbers.rate as number | undefined,
-    durationMs: numbers.duration as number | undefined,
-    loop: v.loop === true,
-    maxSessions: numbers.maxSessions as number,
+    kind: 'ok',
+    options: {
+      recordings,
+      rules: v.rules,
+      catalog: v.catalog,
+      format: v.format,
+      session: v.session,
+      sessionKey: v['session-key'],
+      explain: v.explain,
+      strict: v.strict,
+      compare: v.compare,
+      failOnDiff: v['fail-on-diff'],
+      target: v.target,
+      targetKind: v['target-kind'],
+      concurrency: v.concurrency,
+      timeoutMs: v.timeout,
+      rate: v.rate,
+      durationMs: v.duration,
+      loop: v.loop,
+      maxSessions: v['max-sessions'],
+    },
   };
 }

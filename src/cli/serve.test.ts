@@ -2,6 +2,7 @@ import path from 'node:path';
 import { createMemoryIO } from '../../test/support/memory-io';
 import type { RunningHost } from '../hosts';
 import { runServe } from './serve';
+import { SERVE_USAGE } from './serve-options';
 
 const RULES = path.resolve(__dirname, '../../test/fixtures/e2e/rules');
 
@@ -73,6 +74,19 @@ describe('runServe', () => {
     const io = createMemoryIO();
     expect(await runServe(['--help'], io)).toBe(0);
     expect(io.out()).toContain('--grpc-port PORT');
+  });
+
+  it('prints its help after flags that would be refused without it, and exits 0', async () => {
+    const io = createMemoryIO();
+    expect(await runServe(['--redact', 'x', '--help'], io)).toBe(0);
+    expect([io.out(), io.err()]).toEqual([SERVE_USAGE, '']);
+  });
+
+  it('refuses an unknown flag even beside --help', async () => {
+    const io = createMemoryIO();
+    expect(await runServe(['--help', '--rulez'], io)).toBe(2);
+    expect(io.out()).toBe('');
+    expect(io.err()).toBe(`rulehook serve: Unknown option '--rulez'\n\n${SERVE_USAGE}`);
   });
 
   it('refuses to start on an invalid rule set, printing the diagnostics', async () => {

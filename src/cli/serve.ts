@@ -6,7 +6,7 @@ import { RuleProcessor } from '../processor/rule-processor';
 import { createSessionStore, redactUrl, RedisSessionStore } from '../session';
 import type { CliIO } from '../terminal/command-io';
 import { loadServingRules } from '../server/load-serving-rules';
-import { EXIT_USAGE } from './parse-options';
+import { reportUsage } from './options';
 import { runServePrimary, reportListeningToPrimary } from '../server/serve-cluster';
 import { parseServeOptions, SERVE_USAGE } from './serve-options';
 
@@ -27,15 +27,9 @@ const REDIS_STARTUP_WAIT_MS = 2000;
  * `--workers N` (N > 1) this process becomes the cluster primary instead.
  */
 export async function runServe(args: string[], io: CliIO, control: ServeControl = {}): Promise<number> {
-  const options = parseServeOptions(args, io);
-  if (options === 'help') {
-    io.stdout.write(SERVE_USAGE);
-    return 0;
-  }
-  if (typeof options === 'string') {
-    io.stderr.write(`rulehook serve: ${options}\n\n${SERVE_USAGE}`);
-    return EXIT_USAGE;
-  }
+  const parsed = parseServeOptions(args, io);
+  if (parsed.kind !== 'ok') return reportUsage(io, 'serve', SERVE_USAGE, parsed);
+  const { options } = parsed;
   if (options.workers > 1 && cluster.isPrimary)
     return runServePrimary(args, options.workers, io, control.signal);
   const logger = createJsonLogger(io.stderr, options.logLevel);

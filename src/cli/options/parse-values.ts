@@ -1,3 +1,25 @@
+/*
+ * Parsers of flag values, in the convention of ValueParser: the value, or a message for the user naming
+ * the flag.
+ */
+
+/** Parses a TCP port flag: an integer from 0 (any free port) to 65535. */
+export function parsePort(value: string, flag: string): number | string {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535)
+    return `${flag} expects a port number from 0 to 65535, got ${JSON.stringify(value)}`;
+  return port;
+}
+
+/** Parses a positive integer flag (sizes, counts, durations in ms). */
+export function parsePositiveInt(value: string, flag: string): number | string {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || !Number.isSafeInteger(n)) {
+    return `${flag} expects a positive whole number, got ${JSON.stringify(value)}`;
+  }
+  return n;
+}
+
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /** `500ms`, `30s`, `5m`, `1h`, or a number of seconds (`90`, `1.5`); a message for the user when invalid. */

@@ -1,0 +1,23 @@
+export {
+  defineChoice,
+  defineFlag,
+  defineRepeatable,
+  defineString,
+  listChoices,
+  markDefault,
+  type HelpText,
+  type OptionDefinitions,
+  type OptionValues,
+  type ValueParser,
+} from './define-options';
+export { describeOption, formatOptions, formatRows, formatUsage, type HelpRow } from './format-help';
+export {
+  HELP_OPTION,
+  isOptionArgument,
+  parseCommandLine,
+  refuse,
+  type CommandLine,
+  type ParseResult,
+} from './parse-command-line';
+export { parseDuration, parsePort, parsePositiveInt, parsePositiveNumber } from './parse-values';
+export { EXIT_USAGE, reportUsage } from './report-usage';

@@ -1,0 +1,22 @@
+import type { CliIO } from '../../terminal/command-io';
+
+/** Exit code of a command given wrong flags or arguments (distinct from 1: "the check failed"). */
+export const EXIT_USAGE = 2;
+
+/**
+ * Answers a command line that does not run: the help on stdout (exit 0), or `rulehook COMMAND: why`
+ * and the help on stderr (exit EXIT_USAGE).
+ */
+export function reportUsage(
+  io: CliIO,
+  command: string,
+  usage: string,
+  result: { kind: 'help' } | { kind: 'error'; message: string },
+): number {
+  if (result.kind === 'help') {
+    io.stdout.write(usage);
+    return 0;
+  }
+  io.stderr.write(`rulehook ${command}: ${result.message}\n\n${usage}`);
+  return EXIT_USAGE;
+}

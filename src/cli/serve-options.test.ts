@@ -1,0 +1,102 @@
+import { DEFAULT_MAX_SESSIONS } from '../session';
+import { createMemoryIO } from '../../test/support/memory-io';
+import { DEFAULT_RULES_DIR } from './package-info';
+import { parseServeOptions, SERVE_USAGE } from './serve-options';
+
+describe('SERVE_USAGE', () => {
+  it('renders the options from their definitions, exactly as the help has always read', () => {
+    expect(SERVE_USAGE).toBe(`Usage: rulehook serve [options]
+
+Serve the webhook over HTTP (POST /v1/events) and gRPC (vendor.biosec.v1.CustomBusinessLogic/OnEvent).
+
+Options:
+  --rules PATH               rule file or directory (default: the shipped rules/)
+  --catalog FILE             catalog to check names against (default: catalog.yaml of the rules directory)
+  --host HOST                address to bind (default: 127.0.0.1)
+  --http-port PORT           HTTP port, 0 for any free port (default: 8080)
+  --grpc-port PORT           gRPC port, 0 for any free port (default: 50051)
+  --no-http                  do not serve HTTP
+  --no-grpc                  do not serve gRPC
+  --max-message-bytes N      largest accepted event, both hosts (default: 1048576)
+  --shutdown-timeout MS      on SIGTERM/SIGINT, how long in-flight requests may take (default: 10000)
+  --log-level LEVEL          debug, info, warn or error (default: info)
+  --state STORE              session state: memory, or redis://host:port/db (default: memory)
+  --session-key KEY          variable that identifies a session (default: state.sessionId)
+  --session-ttl SECONDS      forget a session idle this long (default: 3600)
+  --max-sessions N           memory store: most sessions kept, least recently used evicted (default: 100000)
+  --state-timeout MS         redis store: longest wait per event before serving it statelessly (default: 50)
+  --workers N                processes serving one port (node:cluster); more than 1 needs --state redis://
+  --record FILE              append every event received to FILE, a recording for rulehook replay
+  --redact GLOB              with --record: replace the values of matching variables by a keyed hash
+                             (repeatable: --redact call.ani --redact 'person.*')
+  --redact-key KEY           key of that hash (default: $RULEHOOK_REDACT_KEY, else random for this process)
+  --record-max-bytes N       rotate the recording beyond N bytes: FILE.1, FILE.2, ... (default: never)
+  -h, --help                 show this help
+`);
+  });
+
+  it('shows the session limit from its constant', () => {
+    expect(SERVE_USAGE).toContain(`evicted (default: ${DEFAULT_MAX_SESSIONS})\n`);
+  });
+});
+
+describe('parseServeOptions', () => {
+  const io = createMemoryIO({ cwd: '/srv', env: { RULEHOOK_REDACT_KEY: 'from-env' } });
+
+  it('has a default for every option', () => {
+    expect(parseServeOptions([], io)).toEqual({
+      kind: 'ok',
+      options: {
+        rules: DEFAULT_RULES_DIR,
+        catalog: undefined,
+        host: '127.0.0.1',
+        httpPort: 8080,
+        grpcPort: 50051,
+        maxMessageBytes: 1_048_576,
+        shutdownTimeoutMs: 10_000,
+        logLevel: 'info',
+        store: { state: 'memory', ttlMs: 3_600_000, maxSessions: DEFAULT_MAX_SESSIONS, timeoutMs: 50 },
+        sessionKey: 'state.sessionId',
+        workers: 1,
+        record: undefined,
+      },
+    });
+  });
+
+  it('resolves paths against the working directory and reads the redaction key from the environment', () => {
+    const parsed = parseServeOptions(
+      ['--rules', 'r', '--catalog', 'c.yaml', '--no-grpc', '--record', 'x.jsonl', '--redact', 'a.*'],
+      io,
+    );
+    expect(parsed).toMatchObject({
+      kind: 'ok',
+      options: {
+        rules: '/srv/r',
+        catalog: '/srv/c.yaml',
+        httpPort: 8080,
+        grpcPort: undefined,
+        record: { file: '/srv/x.jsonl', redact: ['a.*'], redactKey: 'from-env', maxBytes: undefined },
+      },
+    });
+  });
+
+  it.each([
+    [['--workers', '2'], '--workers 2 needs a shared session store'],
+    [['--state', 'redis:x'], '--state expects "memory" or a redis://host:port/db URL, got "redis:x"'],
+    [['--record-max-bytes', '10'], '--record-max-bytes needs --record FILE'],
+    [['--record', 'x', '--redact', 'a', '--redact-key', ''], '--redact-key must not be empty'],
+    [['extra'], "Unexpected argument 'extra'"],
+  ])('refuses %j', (args, message) => {
+    expect(parseServeOptions(args, io)).toEqual({ kind: 'error', message: expect.stringContaining(message) });
+  });
+
+  it.each([
+    [['--redact', 'x', '--help']],
+    [['--record', 'x', '--workers', '3', '--help']],
+    [['--workers', '2', '-h']],
+    [['--no-http', '--no-grpc', '--help']],
+    [['--http-port', 'eighty', '--help']],
+  ])('answers the help for %j, whatever the values and their combination', (args) => {
+    expect(parseServeOptions(args, io)).toEqual({ kind: 'help' });
+  });
+});

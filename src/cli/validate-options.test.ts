@@ -1,0 +1,31 @@
+import { parseValidateOptions, VALIDATE_USAGE } from './validate-options';
+
+describe('VALIDATE_USAGE', () => {
+  it('renders the options from their definitions, exactly as the help has always read', () => {
+    expect(VALIDATE_USAGE).toBe(`Usage: rulehook validate PATH... [options]
+
+Check rule files and directories, and report every problem of every file.
+Exit code: 0 when valid, 1 when any error (or, with --strict, any warning), 2 on wrong usage.
+
+Options:
+  --format FORMAT   human (default) or json
+  --strict          fail on warnings too
+  --catalog FILE    the catalog to check names against (default: catalog.yaml of a directory given)
+  -h, --help        show this help
+`);
+  });
+});
+
+describe('parseValidateOptions', () => {
+  it('takes the paths and the options', () => {
+    expect(parseValidateOptions(['a', '--strict', 'b', '--catalog', 'c.yaml'])).toEqual({
+      kind: 'ok',
+      options: { paths: ['a', 'b'], format: 'human', strict: true, catalog: 'c.yaml' },
+    });
+  });
+
+  it('answers the help whatever the values, and without paths', () => {
+    expect(parseValidateOptions(['--format', 'xml', '--help'])).toEqual({ kind: 'help' });
+    expect(parseValidateOptions(['-h'])).toEqual({ kind: 'help' });
+  });
+});
