@@ -5,9 +5,9 @@ import { httpTarget, loadHttp, postEvent, type HttpTarget } from './http-load';
 import { check, type Suite } from './suite';
 
 /**
- * Issue 2: "the event endpoint is the hot path: keep it lean (it will be
- * benchmarked against a bare node:http handler)". Both servers run in one
- * worker thread; this thread is the load generator.
+ * The event endpoint is the hot path and is kept lean: this suite measures it
+ * against a bare node:http handler. Both servers run in one worker thread;
+ * this thread is the load generator.
  */
 export const httpHostSuite: Suite = {
   name: 'http-host',
