@@ -6,7 +6,6 @@
 import { readFile } from 'node:fs/promises';
 import request from 'supertest';
 import { decodeEventJson, toResponseJsonObject, type SessionVariables } from '../src/contract';
-import type { EffectiveFilter } from '../src/filter';
 import { createHttpHandler, WebhookCore } from '../src/hosts';
 import { Metrics } from '../src/observability/metrics';
 import { silentLogger } from '../src/observability/logger';
@@ -174,26 +173,22 @@ export function startHttpHostForPack(book: RuleBook) {
  * - the body sent over HTTP gets exactly the response shown (byte for byte once
  *   the shown JSON is put on one line, so the key order counts too) and the
  *   `rulehook-fired` header shown;
- * - evaluating the decoded event gives the same answer. Examples of the same
- *   session (`state.sessionId`) are evaluated with the session's effective
- *   filter so far, as `serve` remembers it (the packs use neither `once` nor `changed`).
+ * - answering the decoded event in-process (the webhook of `rulehook test`,
+ *   from the state the event carries) gives the same answer.
  * Returns how many examples were checked.
  */
 export async function checkReadmeExamples(book: RuleBook, readme: string): Promise<number> {
   const examples = await readReadmeExamples(readme);
   const host = startHttpHostForPack(book);
-  const filters = new Map<string, EffectiveFilter>();
+  const webhook = new LocalWebhook(book);
   for (const example of examples) {
     expect(example.command).toContain('curl -s -XPOST localhost:8080/v1/events');
     expect(example.command).toContain("-H 'content-type: application/json'");
     const shown = JSON.parse(example.response) as unknown;
     const variables = decodeReadmeEvent(example.body);
-    const session = variables['state.sessionId'] ?? '';
-    const filter = filters.get(session);
-    const evaluation = evaluateEvent(book, variables, filter === undefined ? {} : { filter });
-    if (session !== '') filters.set(session, evaluation.filter);
-    expect(toResponseJsonObject(evaluation.response)).toEqual(shown);
-    expect(evaluation.fired.length > 0 ? evaluation.fired.join(',') : undefined).toEqual(example.fired);
+    const answer = await webhook.call(variables['state.sessionId'], variables);
+    expect(toResponseJsonObject(answer.response)).toEqual(shown);
+    expect(answer.fired?.length ? answer.fired.join(',') : undefined).toEqual(example.fired);
     const res = await host.post(example.body);
     expect(res.status).toBe(200);
     expect(res.text).toBe(JSON.stringify(shown));

@@ -181,7 +181,21 @@ describe('README', () => {
   it('is right that the same CALL_STARTED sent twice gets no filter the second time', async () => {
     const host = startHttpHostForPack(pack.book);
     const body = JSON.stringify({ session_variables: event('CALL_STARTED') });
-    expect((await host.post(body)).body).toEqual({ result_code: 200, event_filter: quietFilter });
+    const carried = {
+      key: 'rulehook.filter',
+      value: '{"k":["audio.*","vad.*"],"e":["HEARTBEAT*"],"v":{}}',
+    };
+    expect((await host.post(body)).body).toEqual({
+      result_code: 200,
+      session_variable_updates: [carried],
+      event_filter: quietFilter,
+    });
+    // As the session store remembers it (the repeated body does not carry rulehook.filter back) ...
     expect((await host.post(body)).body).toEqual({ result_code: 200 });
+    // ... and as the engine would send it, with the variable it keeps for rulehook.
+    const echoed = JSON.stringify({
+      session_variables: { ...event('CALL_STARTED'), [carried.key]: carried.value },
+    });
+    expect((await host.post(echoed)).body).toEqual({ result_code: 200 });
   });
 });

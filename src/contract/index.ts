@@ -7,3 +7,4 @@ export { decodeEventBinary } from './event-binary';
 export { encodeResponseBinary } from './response-binary';
 export * from './proto-files';
 export { FIRED_RULES_HEADER, FIRED_RULES_TRAILER } from './fired-rules';
+export * from './reserved-variables';

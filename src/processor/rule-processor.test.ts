@@ -1,7 +1,14 @@
 import { buildRuleBook } from '../../test/support/rule-book';
 import { Metrics } from '../observability/metrics';
 import { silentLogger } from '../observability/logger';
-import { MemorySessionStore, RedisSessionStore, type SessionStore } from '../session';
+import {
+  createFingerprint,
+  MemorySessionStore,
+  RedisSessionStore,
+  serializeSessionState,
+  type SessionState,
+  type SessionStore,
+} from '../session';
 import { RuleProcessor } from './rule-processor';
 
 const book = buildRuleBook({
@@ -62,14 +69,57 @@ describe('RuleProcessor with session state', () => {
     });
   });
 
-  it('serves an event without a session id statelessly, and counts it', async () => {
+  it('answers an event without a session id from the state it carries, and counts it', async () => {
     const { send, metrics } = makeProcessor(memory());
+    const first = await send({ 'state.currentEvent': 'X' });
+    expect(first.fired).toContain('s/greet');
     expect((await send({ 'state.currentEvent': 'X' })).fired).toContain('s/greet');
-    expect((await send({ 'state.currentEvent': 'X' })).fired).toContain('s/greet');
-    expect(metrics.snapshot()['rulehook_events_without_session_total']).toBe(2);
+    const carried = Object.fromEntries(first.response.session_variable_updates.map((u) => [u.key, u.value]));
+    expect((await send({ ...carried, 'state.currentEvent': 'X' })).fired).not.toContain('s/greet');
+    expect(metrics.snapshot()['rulehook_events_without_session_total']).toBe(3);
   });
 
-  it('serves statelessly, and counts it, when the store is unavailable', async () => {
+  it('keeps no variable value in clear in its store, only keyed fingerprints', async () => {
+    const store = memory();
+    const stored: SessionState[] = [];
+    const spy: SessionStore = {
+      kind: 'memory',
+      update: (id, change) =>
+        store.update(id, (s) => {
+          const u = change(s);
+          stored.push(u.next);
+          return u;
+        }),
+      close: () => store.close(),
+    };
+    const metrics = new Metrics();
+    const processor = new RuleProcessor(book, { metrics, store: spy, stateSecret: 'k1' });
+    const event = { 'state.sessionId': 'p', 'state.currentEvent': 'X', 'verify.caller': '+14155550142' };
+    const outcome = await processor.process({ session_variables: event });
+    expect(stored).toHaveLength(1);
+    const text = serializeSessionState(stored[0]!);
+    expect(text).not.toContain('+14155550142');
+    expect(stored[0]!.seen.get('verify.caller')).toBe(
+      createFingerprint('k1')('verify.caller', '+14155550142'),
+    );
+    expect(createFingerprint('k2')('verify.caller', '+14155550142')).not.toBe(
+      stored[0]!.seen.get('verify.caller'),
+    );
+    expect(JSON.stringify(outcome.response)).not.toContain('+14155550142');
+  });
+
+  it('starts the session over, and counts it, when its carried state is not what rulehook writes', async () => {
+    const { send, metrics } = makeProcessor();
+    const outcome = await send({ 'state.currentEvent': 'X', 'rulehook.once': '{not json' });
+    expect(outcome.fired).toContain('s/greet');
+    expect(outcome.response.session_variable_updates).toContainEqual({
+      key: 'rulehook.once',
+      value: '["s/greet"]',
+    });
+    expect(metrics.snapshot()['rulehook_carried_state_corrupt_total']).toBe(1);
+  });
+
+  it('answers as the first event of its session, and counts it, when the store is unavailable', async () => {
     // A real Redis store whose server is not there (nothing listens on port 1).
     const down = new RedisSessionStore({
       url: 'redis://127.0.0.1:1/0',
@@ -79,7 +129,8 @@ describe('RuleProcessor with session state', () => {
     try {
       const { send, metrics } = makeProcessor(down);
       const outcome = await send({ 'state.sessionId': 'x', 'state.currentEvent': 'X', 'verify.score': '1' });
-      expect(outcome.fired).toEqual(['s/greet']);
+      // A first event: `once` rules may fire, and every watched variable is new, so `changed` holds.
+      expect(outcome.fired).toEqual(['s/greet', 's/score-changed']);
       expect(metrics.snapshot()['rulehook_session_store_unavailable_total']).toBe(1);
     } finally {
       await down.close();

@@ -1,42 +1,47 @@
 import type { Event } from '../contract';
-import { createAutomaticKeyTest, type KeyTest } from '../filter';
-import type { EventOutcome, EventProcessor } from './event-processor';
+import { createAutomaticKeyTest } from '../filter';
 import { silentLogger, type Logger } from '../observability/logger';
 import type { Counter, Metrics } from '../observability/metrics';
 import type { RuleBook } from '../rules/compile/rule-book';
-import { evaluateEvent, type Evaluation } from '../rules/evaluate/evaluate-event';
-import { stepSession } from './session-step';
+import { readCarriedState } from '../session/carried-state';
+import { createFingerprint } from '../session/fingerprint';
+import type { SessionState } from '../session/session-state';
 import { StoreUnavailableError, type SessionStore } from '../session/session-store';
+import { answerEvent } from './answer-event';
+import type { EventOutcome, EventProcessor } from './event-processor';
+import type { SessionStep, SessionStepOptions } from './session-step';
 
 /** The variable that identifies a session by default (configurable: `--session-key`). */
 export const DEFAULT_SESSION_KEY = 'state.sessionId';
 
 export interface RuleProcessorOptions {
   metrics: Metrics;
-  /** Without a store every event is served statelessly. */
+  /** Where state is kept for events that do not carry it (an engine that does not return rulehook's variables). */
   store?: SessionStore;
   sessionKey?: string;
   /** Keys the engine updates itself, left out of deltas (default `state.*`). */
   automaticKeys?: readonly string[];
+  /** Keys the fingerprints of watched variables (`--state-secret`). */
+  stateSecret?: string;
   logger?: Logger;
 }
 
 /**
- * Answers events with the compiled rules and, when the event names its session,
- * the session's state: the delta since the session's previous event (for
- * `changed`), the `once` rules already fired, and the effective filter sent so
- * far. Events without a session id, or arriving while the store is unavailable,
- * are served statelessly (no delta, no `once` memory, the filter of this event only).
+ * Answers events with the compiled rules and the session's state. The state
+ * travels with the session (rulehook's own variables, which the engine sends
+ * back with every event), so any process, after any restart, continues a
+ * session where it was. An event that carries no state falls back to the store
+ * by its session id; without either it is the first event of its session.
  */
 export class RuleProcessor implements EventProcessor {
   private readonly store: SessionStore | undefined;
   private readonly sessionKey: string;
-  private readonly isAutomatic: KeyTest;
+  private readonly stepOptions: SessionStepOptions;
   private readonly logger: Logger;
-  private readonly missingTemplateVariables: Counter;
-  private readonly firedRules: Counter;
-  private readonly withoutSession: Counter;
-  private readonly storeUnavailable: Counter;
+  private readonly counters: Record<
+    'missingTemplateVariables' | 'firedRules' | 'withoutSession' | 'storeUnavailable' | 'corruptState',
+    Counter
+  >;
 
   constructor(
     readonly book: RuleBook,
@@ -45,54 +50,74 @@ export class RuleProcessor implements EventProcessor {
     const m = options.metrics;
     this.store = options.store;
     this.sessionKey = options.sessionKey ?? DEFAULT_SESSION_KEY;
-    this.isAutomatic = createAutomaticKeyTest(options.automaticKeys);
+    this.stepOptions = {
+      isAutomatic: createAutomaticKeyTest(options.automaticKeys),
+      fingerprint: createFingerprint(options.stateSecret),
+    };
     this.logger = options.logger ?? silentLogger;
-    this.missingTemplateVariables = m.counter(
-      'rulehook_template_missing_variables_total',
-      'Template placeholders rendered empty because the variable was missing and had no fallback.',
-    );
-    this.firedRules = m.counter('rulehook_rules_fired_total', 'Rules fired, all rules together.');
-    this.withoutSession = m.counter(
-      'rulehook_events_without_session_total',
-      'Events served statelessly because they carry no session id.',
-    );
-    this.storeUnavailable = m.counter(
-      'rulehook_session_store_unavailable_total',
-      'Events served statelessly because the session store did not answer in time.',
-    );
+    this.counters = {
+      missingTemplateVariables: m.counter(
+        'rulehook_template_missing_variables_total',
+        'Template placeholders rendered empty because the variable was missing and had no fallback.',
+      ),
+      firedRules: m.counter('rulehook_rules_fired_total', 'Rules fired, all rules together.'),
+      withoutSession: m.counter('rulehook_events_without_session_total', 'Events that carry no session id.'),
+      storeUnavailable: m.counter(
+        'rulehook_session_store_unavailable_total',
+        'Events without carried state whose store lookup did not answer in time (answered as first events).',
+      ),
+      corruptState: m.counter(
+        'rulehook_carried_state_corrupt_total',
+        'Events whose carried rulehook variables could not be read (the session starts over).',
+      ),
+    };
   }
 
   process(event: Event): EventOutcome | Promise<EventOutcome> {
     const variables = event.session_variables;
     const sessionId = variables[this.sessionKey];
-    if (this.store === undefined) return this.answer(evaluateEvent(this.book, variables));
-    if (typeof sessionId !== 'string' || sessionId === '') {
-      this.withoutSession.inc();
-      return this.answer(evaluateEvent(this.book, variables));
+    const hasSessionId = typeof sessionId === 'string' && sessionId !== '';
+    if (!hasSessionId) this.counters.withoutSession.inc();
+    const carried = readCarriedState(variables);
+    if (carried.kind === 'state') return this.answer(variables, carried.state);
+    if (carried.kind === 'corrupt') {
+      this.counters.corruptState.inc();
+      this.logger.warn('carried session state unreadable; the session starts over', {
+        variable: carried.key,
+      });
     }
+    if (this.store === undefined || !hasSessionId) return this.answer(variables, undefined);
     return this.store
-      .update(sessionId, (state) => {
-        const step = stepSession(this.book, state, variables, this.isAutomatic);
-        return { next: step.next, result: step.evaluation };
+      .update(sessionId, (stored) => {
+        const step = this.step(variables, stored);
+        return { next: step.next, result: step };
       })
       .then(
-        (evaluation) => this.answer(evaluation),
+        (step) => this.outcome(step),
         (error: unknown) => {
           if (!(error instanceof StoreUnavailableError)) throw error;
-          this.storeUnavailable.inc();
-          this.logger.warn('session store unavailable; event served statelessly', {
+          this.counters.storeUnavailable.inc();
+          this.logger.warn('session store unavailable; event answered as the first of its session', {
             session: sessionId,
             error: error.message,
           });
-          return this.answer(evaluateEvent(this.book, variables));
+          return this.answer(variables, undefined);
         },
       );
   }
 
-  private answer(evaluation: Evaluation): EventOutcome {
+  private step(variables: Event['session_variables'], state: SessionState | undefined): SessionStep {
+    return answerEvent(this.book, variables, state, { ...this.stepOptions, now: Date.now() });
+  }
+
+  private answer(variables: Event['session_variables'], state: SessionState | undefined): EventOutcome {
+    return this.outcome(this.step(variables, state));
+  }
+
+  private outcome({ evaluation }: SessionStep): EventOutcome {
     if (evaluation.missingTemplateVariables > 0)
-      this.missingTemplateVariables.inc(evaluation.missingTemplateVariables);
-    if (evaluation.fired.length > 0) this.firedRules.inc(evaluation.fired.length);
+      this.counters.missingTemplateVariables.inc(evaluation.missingTemplateVariables);
+    if (evaluation.fired.length > 0) this.counters.firedRules.inc(evaluation.fired.length);
     return { response: evaluation.response, fired: evaluation.fired };
   }
 }

@@ -3,3 +3,5 @@ export * from './session-store';
 export { MemorySessionStore, type MemoryStoreOptions } from './memory-store';
 export { RedisSessionStore, redactUrl, type RedisStoreOptions } from './redis-store';
 export { checkStateSetting, createSessionStore, type StoreSettings } from './create-store';
+export { createFingerprint, type Fingerprint } from './fingerprint';
+export * from './carried-state';

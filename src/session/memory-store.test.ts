@@ -3,7 +3,7 @@ import { Metrics } from '../observability/metrics';
 import { MemorySessionStore } from './memory-store';
 import type { SessionState } from './session-state';
 
-const next: SessionState = { previous: {}, filter: EMPTY_FILTER, onceFired: new Set(), lastSeen: 0 };
+const next: SessionState = { filter: EMPTY_FILTER, onceFired: new Set(), seen: new Map(), lastSeen: 0 };
 
 function makeStore(options: { ttlMs?: number; maxSessions?: number } = {}) {
   let now = 1_000_000;

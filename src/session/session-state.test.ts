@@ -4,9 +4,9 @@ import { deserializeSessionState, serializeSessionState, type SessionState } fro
 describe('session state serialization', () => {
   it('round-trips', () => {
     const state: SessionState = {
-      previous: { 'state.currentEvent': 'X', a: '1' },
       filter: { keys_to_ignore: ['audio.*'], events_to_ignore: ['HB'], values_to_ignore: { k: 'v' } },
       onceFired: new Set(['r/once']),
+      seen: new Map([['verify.score', 'AbCdEfGhIjK']]),
       lastSeen: 42,
     };
     expect(deserializeSessionState(serializeSessionState(state))).toEqual(state);
@@ -14,9 +14,9 @@ describe('session state serialization', () => {
 
   it('reads an empty filter back as the shared empty filter', () => {
     const text = serializeSessionState({
-      previous: {},
       filter: EMPTY_FILTER,
       onceFired: new Set(),
+      seen: new Map(),
       lastSeen: 1,
     });
     expect(deserializeSessionState(text)?.filter).toBe(EMPTY_FILTER);
@@ -25,7 +25,8 @@ describe('session state serialization', () => {
   it.each([
     ['{oops'],
     ['null'],
-    ['{"p":{},"o":[],"t":1}'],
-    ['{"p":{"a":1},"f":{"k":[],"e":[],"v":{}},"o":[],"t":1}'],
+    ['{"f":{"k":[],"e":[],"v":{}},"o":[],"t":1}'],
+    ['{"f":{"k":[],"e":[],"v":{}},"o":[],"s":{"a":1},"t":1}'],
+    ['{"p":{"a":"1"},"f":{"k":[],"e":[],"v":{}},"o":[],"t":1}'],
   ])('returns undefined for %s', (text) => expect(deserializeSessionState(text)).toBeUndefined());
 });

@@ -1,58 +1,49 @@
-import { LRUCache } from 'lru-cache';
 import type { SessionVariables } from '../contract';
-import { createAutomaticKeyTest, type KeyTest } from '../filter';
-import { stepSession } from '../processor/session-step';
+import { createAutomaticKeyTest } from '../filter';
+import { answerEvent } from '../processor/answer-event';
+import type { SessionStepOptions } from '../processor/session-step';
 import type { RuleBook } from '../rules/compile/rule-book';
-import { evaluateEvent } from '../rules/evaluate/evaluate-event';
 import { explainEvent } from '../rules/evaluate/explain-event';
-import { DEFAULT_MAX_SESSIONS } from '../session/session-store';
-import type { SessionState } from '../session/session-state';
+import { readCarriedState } from '../session/carried-state';
+import { createFingerprint } from '../session/fingerprint';
 import type { SimulatedWebhook, WebhookAnswer } from './webhook';
 
 export interface LocalWebhookOptions {
   automaticKeys?: readonly string[];
   /** Attach an explanation of every rule to each answer (slower). */
   explain?: boolean;
-  /** Sessions remembered at most; the least recently used is forgotten beyond it (keeps memory flat). */
-  maxSessions?: number;
 }
 
 /**
- * The webhook evaluated in-process, exactly as `rulehook serve` answers with its
- * in-memory store: the same session step (delta, `once`, effective filter).
+ * The webhook evaluated in-process, exactly as `rulehook serve` answers: the
+ * same answer from the state the event carries (the simulated engine returns
+ * the webhook's variables with every later event, as the real one does).
  */
 export class LocalWebhook implements SimulatedWebhook {
-  private readonly sessions: LRUCache<string, SessionState>;
-  private readonly isAutomatic: KeyTest;
+  private readonly options: SessionStepOptions;
   private readonly explain: boolean;
 
   constructor(
     readonly book: RuleBook,
     options: LocalWebhookOptions = {},
   ) {
-    this.isAutomatic = createAutomaticKeyTest(options.automaticKeys);
+    this.options = {
+      isAutomatic: createAutomaticKeyTest(options.automaticKeys),
+      fingerprint: createFingerprint(),
+    };
     this.explain = options.explain === true;
-    this.sessions = new LRUCache({ max: options.maxSessions ?? DEFAULT_MAX_SESSIONS });
   }
 
-  call(sessionId: string | undefined, variables: SessionVariables): WebhookAnswer {
-    if (sessionId === undefined) {
-      const evaluation = evaluateEvent(this.book, variables);
-      return this.answer(evaluation.response, evaluation.fired, () => explainEvent(this.book, variables));
-    }
-    const state = this.sessions.get(sessionId);
-    const step = stepSession(this.book, state, variables, this.isAutomatic);
-    this.sessions.set(sessionId, step.next);
-    return this.answer(step.evaluation.response, step.evaluation.fired, () =>
-      explainEvent(this.book, variables, step.context),
+  call(_sessionId: string | undefined, variables: SessionVariables): WebhookAnswer {
+    const carried = readCarriedState(variables);
+    const step = answerEvent(
+      this.book,
+      variables,
+      carried.kind === 'state' ? carried.state : undefined,
+      this.options,
     );
-  }
-
-  private answer(
-    response: WebhookAnswer['response'],
-    fired: string[],
-    explain: () => WebhookAnswer['explanation'],
-  ): WebhookAnswer {
-    return this.explain ? { response, fired, explanation: explain() } : { response, fired };
+    const { response, fired } = step.evaluation;
+    if (!this.explain) return { response, fired };
+    return { response, fired, explanation: explainEvent(this.book, variables, step.context) };
   }
 }

@@ -12,6 +12,6 @@ export interface WebhookAnswer {
 
 /** The webhook side of a simulation: in-process rules, or a live webhook over the wire. */
 export interface SimulatedWebhook {
-  /** `sessionId` is undefined for an event that names no session (served statelessly). */
+  /** `sessionId` is undefined for an event that names no session. */
   call(sessionId: string | undefined, variables: SessionVariables): WebhookAnswer | Promise<WebhookAnswer>;
 }

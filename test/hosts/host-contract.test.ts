@@ -3,7 +3,8 @@ import { WebhookCore } from '../../src/hosts';
 import type { EventProcessor } from '../../src/processor';
 import path from 'node:path';
 import { RuleProcessor } from '../../src/processor/rule-processor';
-import { MemorySessionStore } from '../../src/session';
+import { Metrics } from '../../src/observability/metrics';
+import { createFingerprint, MemorySessionStore } from '../../src/session';
 import { RuleBook } from '../../src/rules/compile/rule-book';
 import { loadRules } from '../../src/rules/load';
 import { createGrpcAdapter, createHttpAdapter, type HostUnderTest } from './host-adapters';
@@ -182,7 +183,10 @@ describe.each(hosts)('host contract with rule files: %s', (_name, createHost) =>
       response: {
         result_code: 200,
         actions_to_perform: [{ action: 'Enroll', parameters: { person_id: 'p-42', note: 'tier gold' } }],
-        session_variable_updates: [{ key: 'risk.level', value: 'high' }],
+        session_variable_updates: [
+          { key: 'risk.level', value: 'high' },
+          { key: 'rulehook.filter', value: '{"k":["audio.*","vad.*"],"e":["HEARTBEAT*"],"v":{}}' },
+        ],
         nodes_to_override: [
           { node_names: ['FraudsterDetection'], enable: false },
           { node_names: ['Verify'], enable: true },
@@ -193,21 +197,42 @@ describe.each(hosts)('host contract with rule files: %s', (_name, createHost) =>
   });
 });
 
+type Update = { key: string; value: string };
+
 describe.each(hosts)('host contract with session state: %s', (_name, createHost) => {
+  const fingerprint = createFingerprint();
+  let book: RuleBook;
   let host: HostUnderTest;
+  let restarted: HostUnderTest;
   beforeAll(async () => {
     const dir = path.resolve(__dirname, '../fixtures/e2e/stateful');
-    const loaded = await loadRules([dir], { cwd: dir });
-    const core = new WebhookCore();
-    const store = new MemorySessionStore({ metrics: core.metrics });
-    core.setProcessor(new RuleProcessor(RuleBook.compile(loaded.rulesets), { metrics: core.metrics, store }));
-    host = await createHost(core);
+    book = RuleBook.compile((await loadRules([dir], { cwd: dir })).rulesets);
+    const start = (store?: MemorySessionStore) => {
+      const core = new WebhookCore();
+      core.setProcessor(new RuleProcessor(book, { metrics: core.metrics, ...(store ? { store } : {}) }));
+      return createHost(core);
+    };
+    host = await start(new MemorySessionStore({ metrics: new Metrics() }));
+    restarted = await start();
   });
-  afterAll(() => host.close());
+  afterAll(() => Promise.all([host.close(), restarted.close()]));
 
-  it('remembers once rules, deltas and the effective filter per session', async () => {
-    const s = { 'state.sessionId': 'h-1' };
-    const first = await host.send({ ...s, 'state.currentEvent': 'AUDIO_PROGRESS', 'verify.score': '0.2' });
+  /** A session as the engine keeps it: every update the webhook answered is sent back with later events. */
+  function engineSession(id: string) {
+    const kept: Record<string, string> = { 'state.sessionId': id };
+    return async (to: HostUnderTest, variables: Record<string, string>) => {
+      const reply = await to.send({ ...kept, ...variables });
+      const updates = reply.ok
+        ? (reply.response.session_variable_updates as Update[] | undefined)
+        : undefined;
+      for (const { key, value } of updates ?? []) kept[key] = value;
+      return reply;
+    };
+  }
+
+  it('remembers once rules, deltas and the effective filter per session, in the session itself', async () => {
+    const raise = engineSession('h-1');
+    const first = await raise(host, { 'state.currentEvent': 'AUDIO_PROGRESS', 'verify.score': '0.2' });
     expect(first).toEqual({
       ok: true,
       fired: 'stateful/greet,stateful/rescore,stateful/quiet-audio',
@@ -216,20 +241,60 @@ describe.each(hosts)('host contract with session state: %s', (_name, createHost)
         session_variable_updates: [
           { key: 'greeted', value: 'yes' },
           { key: 'rescored', value: '0.2' },
+          { key: 'rulehook.filter', value: '{"k":["audio.*"],"e":[],"v":{}}' },
+          { key: 'rulehook.once', value: '["stateful/greet"]' },
+          {
+            key: 'rulehook.seen',
+            value: JSON.stringify({ 'verify.score': fingerprint('verify.score', '0.2') }),
+          },
         ],
         event_filter: { keys_to_ignore: ['audio.*'] },
       },
     });
-    const second = await host.send({ ...s, 'state.currentEvent': 'HEARTBEAT', 'verify.score': '0.2' });
+    const second = await raise(host, { 'state.currentEvent': 'HEARTBEAT', 'verify.score': '0.2' });
     expect(second).toEqual({
       ok: true,
       fired: 'stateful/quiet-heartbeat',
       response: {
         result_code: 200,
+        session_variable_updates: [
+          { key: 'rulehook.filter', value: '{"k":["audio.*"],"e":["HEARTBEAT"],"v":{}}' },
+        ],
         event_filter: { keys_to_ignore: ['audio.*'], events_to_ignore: ['HEARTBEAT'] },
       },
     });
-    const other = await host.send({ 'state.sessionId': 'h-2', 'state.currentEvent': 'HEARTBEAT' });
+    const other = await engineSession('h-2')(host, { 'state.currentEvent': 'HEARTBEAT' });
     expect(other.ok && other.fired).toBe('stateful/greet,stateful/quiet-heartbeat');
+  });
+
+  it('continues a session on another process with no store, as after a restart', async () => {
+    const raise = engineSession('h-3');
+    await raise(host, { 'state.currentEvent': 'AUDIO_PROGRESS', 'verify.score': '0.2' });
+    const next = await raise(restarted, { 'state.currentEvent': 'HEARTBEAT', 'verify.score': '0.7' });
+    expect(next).toEqual({
+      ok: true,
+      fired: 'stateful/rescore,stateful/quiet-heartbeat',
+      response: {
+        result_code: 200,
+        session_variable_updates: [
+          { key: 'rescored', value: '0.7' },
+          { key: 'rulehook.filter', value: '{"k":["audio.*"],"e":["HEARTBEAT"],"v":{}}' },
+          {
+            key: 'rulehook.seen',
+            value: JSON.stringify({ 'verify.score': fingerprint('verify.score', '0.7') }),
+          },
+        ],
+        event_filter: { keys_to_ignore: ['audio.*'], events_to_ignore: ['HEARTBEAT'] },
+      },
+    });
+  });
+
+  it('falls back to the store by session id when an event carries no state', async () => {
+    const event = { 'state.sessionId': 'h-4', 'state.currentEvent': 'HEARTBEAT' };
+    const first = await host.send(event);
+    expect(first.ok && first.fired).toBe('stateful/greet,stateful/quiet-heartbeat');
+    const again = await host.send(event);
+    expect(again.ok && again.fired).toBe('stateful/quiet-heartbeat');
+    expect(again.ok && again.response.event_filter).toBeUndefined();
   });
 });

@@ -5,10 +5,10 @@ import { RedisSessionStore, StoreUnavailableError, type SessionState } from '../
 import { describeWithRedis, RedisServer } from '../support/redis-server';
 import Redis from 'ioredis';
 
-const state = (onceFired: Iterable<string>, previous: Record<string, string> = {}): SessionState => ({
-  previous,
+const state = (onceFired: Iterable<string>, seen: Record<string, string> = {}): SessionState => ({
   filter: EMPTY_FILTER,
   onceFired: new Set(onceFired),
+  seen: new Map(Object.entries(seen)),
   lastSeen: 0,
 });
 

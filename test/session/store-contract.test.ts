@@ -21,10 +21,10 @@ interface StoreAdapter {
   stop(): Promise<void>;
 }
 
-const state = (onceFired: Iterable<string>, previous: Record<string, string> = {}): SessionState => ({
-  previous,
+const state = (onceFired: Iterable<string>, seen: Record<string, string> = {}): SessionState => ({
   filter: EMPTY_FILTER,
   onceFired: new Set(onceFired),
+  seen: new Map(Object.entries(seen)),
   lastSeen: 0,
 });
 
@@ -84,7 +84,7 @@ describe.each(adapters)('session store contract: $name', (adapter) => {
     const filter = mergeFilter(EMPTY_FILTER, { keys_to_ignore: ['audio.*'], events_to_ignore: ['HB'] });
     await store.update('a', () => ({ next: { ...state(['s/once'], { k: 'v' }), filter }, result: null }));
     const read = await store.update('a', (s) => ({ next: s ?? state([]), result: s }));
-    expect(read?.previous).toEqual({ k: 'v' });
+    expect(Object.fromEntries(read?.seen ?? [])).toEqual({ k: 'v' });
     expect([...(read?.onceFired ?? [])]).toEqual(['s/once']);
     expect(read?.filter.keys_to_ignore).toEqual(['audio.*']);
     expect(read?.filter.events_to_ignore).toEqual(['HB']);

@@ -17,7 +17,7 @@ export function createLocalLane(
 ): ReplayLane {
   const { sessionKey, maxSessions, explain } = options;
   return {
-    simulator: new EngineSimulator(new LocalWebhook(book, { explain, maxSessions }), {
+    simulator: new EngineSimulator(new LocalWebhook(book, { explain }), {
       sessionKey,
       maxSessions,
     }),

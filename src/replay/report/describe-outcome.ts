@@ -1,4 +1,4 @@
-import { RESULT_CODE_OK, type CustomLogicResponse } from '../../contract';
+import { isReservedVariable, RESULT_CODE_OK, type CustomLogicResponse } from '../../contract';
 import type { LaneOutcome } from '../lanes/replay-lane';
 
 /** What happened to an event, in one line: sent or filtered and why, rules fired. */
@@ -28,7 +28,7 @@ export function describeResponse(response: CustomLogicResponse | null): string[]
     lines.push(`schedule ${op.action}(${parameters.join(', ')})`);
   }
   for (const update of response.session_variable_updates)
-    lines.push(`set ${update.key} = ${JSON.stringify(update.value)}`);
+    if (!isReservedVariable(update.key)) lines.push(`set ${update.key} = ${JSON.stringify(update.value)}`);
   for (const override of response.nodes_to_override)
     lines.push(`${override.enable ? 'enable' : 'disable'} ${override.node_names.join(', ')}`);
   const filter = response.event_filter;

@@ -1,4 +1,4 @@
-import { RESULT_CODE_OK } from '../../contract';
+import { isReservedVariable, RESULT_CODE_OK } from '../../contract';
 import type { FilterReason } from '../../filter';
 import type { LaneOutcome } from '../lanes/replay-lane';
 
@@ -44,7 +44,9 @@ export class ReplayStats {
     if (response.result_code !== RESULT_CODE_OK) this.errorResponses++;
     for (const op of response.actions_to_perform)
       this.operations.set(op.action, (this.operations.get(op.action) ?? 0) + 1);
-    this.variablesSet += response.session_variable_updates.length;
+    // rulehook's own state variables are not what the rules set.
+    for (const update of response.session_variable_updates)
+      if (!isReservedVariable(update.key)) this.variablesSet++;
     for (const override of response.nodes_to_override) {
       if (override.enable) this.nodesEnabled += override.node_names.length;
       else this.nodesDisabled += override.node_names.length;

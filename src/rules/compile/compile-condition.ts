@@ -25,6 +25,8 @@ export interface CompiledCondition {
 export interface CompileConditionContext extends CompileOperandContext {
   /** Compiled named conditions of the ruleset (`ref`); refs are checked acyclic before compiling. */
   resolveRef(name: string): CompiledCondition;
+  /** Told every `changed` glob compiled: the session keeps fingerprints of the keys they match. */
+  watchChanged(glob: string): void;
 }
 
 class AllCondition implements CompiledCondition {
@@ -76,7 +78,7 @@ class RefCondition implements CompiledCondition {
   }
 }
 
-/** `{ changed: GLOB }`: some key of the event's delta matches; false when served statelessly. */
+/** `{ changed: GLOB }`: some key of the event's delta matches; false when the delta is unknown. */
 class ChangedCondition implements CompiledCondition {
   private readonly isMatch: (key: string) => boolean;
   constructor(private readonly glob: string) {
@@ -166,7 +168,11 @@ export function compileCondition(spec: ConditionSpec, context: CompileConditionC
     const name = (spec as RefSpec).ref;
     return new RefCondition(name, context.resolveRef(name));
   }
-  if ('changed' in spec) return new ChangedCondition((spec as ChangedSpec).changed);
+  if ('changed' in spec) {
+    const glob = (spec as ChangedSpec).changed;
+    context.watchChanged(glob);
+    return new ChangedCondition(glob);
+  }
   return compileLeaf(spec as LeafSpec, context);
 }
 

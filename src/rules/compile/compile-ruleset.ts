@@ -11,7 +11,11 @@ import type { CompiledRule, CompiledRuleset } from './compiled-rule';
 export function compileRuleset(loaded: LoadedRuleset): CompiledRuleset {
   const spec = loaded.spec;
   const named = new Map<string, CompiledCondition>();
+  const changedGlobs = new Set<string>();
   const context: CompileConditionContext = {
+    watchChanged(glob) {
+      changedGlobs.add(glob);
+    },
     resolveList(name) {
       const list = spec.lists?.[name];
       if (list === undefined) throw new TypeError(`unknown list ${name} after validation`);
@@ -40,11 +44,13 @@ export function compileRuleset(loaded: LoadedRuleset): CompiledRuleset {
     }
   });
   rules.sort((a, b) => b.priority - a.priority || a.order - b.order);
+  const when = spec.when === undefined ? undefined : compileCondition(spec.when, context);
   return {
     name: spec.ruleset,
     file: loaded.file,
-    when: spec.when === undefined ? undefined : compileCondition(spec.when, context),
+    when,
     rules,
     disabledRules,
+    changedGlobs: [...changedGlobs],
   };
 }

@@ -51,4 +51,6 @@ export interface CompiledRuleset {
   rules: readonly CompiledRule[];
   /** Ids of rules written with `enabled: false`, kept for coverage and explanations. */
   disabledRules: readonly string[];
+  /** The globs of every `changed` its enabled rules and `when` use. */
+  changedGlobs: readonly string[];
 }

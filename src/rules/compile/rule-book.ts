@@ -3,6 +3,7 @@ import type { LoadedRuleset } from '../spec';
 import { compileRuleset } from './compile-ruleset';
 import type { CompiledRule, CompiledRuleset } from './compiled-rule';
 import { buildRuleProgram, type RuleProgram } from './rule-program';
+import { WatchedKeys } from './watched-keys';
 
 /** The rules of one ruleset that can apply to one event name, in evaluation order. */
 export interface PlannedRuleset {
@@ -70,6 +71,8 @@ export class RuleBook {
   readonly rulesets: readonly CompiledRuleset[];
   /** `ruleset/rule` ids of the `once` rules, which the session must remember once fired. */
   readonly onceRules: ReadonlySet<string>;
+  /** The variables `changed` conditions look at, which the session fingerprints. */
+  readonly watched: WatchedKeys;
   private readonly indexes: readonly RulesetIndex[];
   private readonly plans = new Map<string, EventPlan>();
   /** With no glob anywhere, every name nobody wrote gets this same plan (rules without `on`). */
@@ -81,6 +84,7 @@ export class RuleBook {
     this.onceRules = new Set(
       rulesets.flatMap((rs) => rs.rules.filter((r) => r.once).map((r) => r.qualifiedId)),
     );
+    this.watched = new WatchedKeys([...new Set(rulesets.flatMap((rs) => rs.changedGlobs))]);
     this.indexes = rulesets.map(indexRuleset);
     const names = new Set(knownEventNames);
     for (const index of this.indexes) for (const name of index.byName.keys()) names.add(name);

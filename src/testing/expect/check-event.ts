@@ -1,4 +1,4 @@
-import { toResponseJsonObject } from '../../contract';
+import { toResponseJsonObject, withoutReservedUpdates } from '../../contract';
 import type { SpecPath } from '../../rules/spec';
 import type { SimulatedEvent } from '../../simulation';
 import type { RulesUnderTest } from '../rules/rules-under-test';
@@ -58,7 +58,8 @@ export function checkEvent(
     });
     notes.add(describeNotSent(result));
   } else if (result.sent && result.response !== null) {
-    const response = result.response;
+    // rulehook's own state variables are bookkeeping, not what the rules asked for (docs/state.md).
+    const response = withoutReservedUpdates(result.response);
     const fired = checkFired(result, expectation, { at, source: options.source, rules: options.rules });
     mismatches.push(...fired.mismatches);
     fired.notes.forEach((n) => notes.add(n));
@@ -75,7 +76,7 @@ export function checkEvent(
       if (producers) notes.add(producers);
     }
     if (expectation.updates !== undefined) {
-      const updates = checkUpdates(result, expectation.updates, {
+      const updates = checkUpdates(response, result, expectation.updates, {
         at,
         source: src('updates'),
         rules: options.rules,

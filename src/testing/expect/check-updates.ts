@@ -1,3 +1,4 @@
+import type { CustomLogicResponse } from '../../contract';
 import type { SpecPath } from '../../rules/spec';
 import type { SimulatedEvent } from '../../simulation';
 import type { RulesUnderTest } from '../rules/rules-under-test';
@@ -17,8 +18,13 @@ interface Where {
  * list; the mapping form key by key, against the last update of each key (the
  * value the engine keeps), reported at that update's path.
  */
-export function checkUpdates(result: SimulatedEvent, expected: unknown, where: Where): PartCheck {
-  const updates = result.response?.session_variable_updates ?? [];
+export function checkUpdates(
+  response: CustomLogicResponse,
+  result: SimulatedEvent,
+  expected: unknown,
+  where: Where,
+): PartCheck {
+  const updates = response.session_variable_updates;
   const path = `${where.at}.response.session_variable_updates`;
   const matcher = compileMatcher(expected, where.source);
   if (matcher.kind !== 'map') {
