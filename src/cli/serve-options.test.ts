@@ -4,7 +4,7 @@ import { DEFAULT_RULES_DIR } from './package-info';
 import { parseServeOptions, SERVE_USAGE } from './serve-options';
 
 describe('SERVE_USAGE', () => {
-  it('renders the options from their definitions, exactly as the help has always read', () => {
+  it('renders the options from their definitions, exactly as written here', () => {
     expect(SERVE_USAGE).toBe(`Usage: rulehook serve [options]
 
 Serve the webhook over HTTP (POST /v1/events) and gRPC (vendor.biosec.v1.CustomBusinessLogic/OnEvent).
@@ -24,7 +24,12 @@ Options:
   --session-key KEY          variable that identifies a session (default: state.sessionId)
   --session-ttl SECONDS      forget a session idle this long (default: 3600)
   --max-sessions N           memory store: most sessions kept, least recently used evicted (default: 100000)
-  --state-timeout MS         redis store: longest wait per event before serving it statelessly (default: 50)
+  --max-state-bytes N        memory store: most bytes of session state kept, least recently used evicted (default: 268435456, 256 MiB)
+  --state-timeout MS         redis store: longest wait, for an event that carries no state, before answering it (default: 50)
+  --state-secret KEY         key of the fingerprints kept for \`changed\`, the same in every process (default: $RULEHOOK_STATE_SECRET, else none)
+  --eval-budget MS           longest the rules may take on one event; beyond it the fail policy answers (default: 50)
+  --fail-policy POLICY       open or closed: what an event whose evaluation fails or runs past
+                             its budget gets: result_code 200 and no instruction, or result_code 500 (default: open)
   --workers N                processes serving one port (node:cluster); more than 1 needs --state redis://
   --record FILE              append every event received to FILE, a recording for rulehook replay
   --redact GLOB              with --record: replace the values of matching variables by a keyed hash
@@ -55,12 +60,35 @@ describe('parseServeOptions', () => {
         maxMessageBytes: 1_048_576,
         shutdownTimeoutMs: 10_000,
         logLevel: 'info',
-        store: { state: 'memory', ttlMs: 3_600_000, maxSessions: DEFAULT_MAX_SESSIONS, timeoutMs: 50 },
+        store: {
+          state: 'memory',
+          ttlMs: 3_600_000,
+          maxSessions: DEFAULT_MAX_SESSIONS,
+          maxBytes: 256 * 1024 * 1024,
+          timeoutMs: 50,
+        },
+        stateSecret: undefined,
+        evaluationBudgetMs: 50,
+        failPolicy: 'open',
         sessionKey: 'state.sessionId',
         workers: 1,
         record: undefined,
       },
     });
+  });
+
+  it('reads the state secret from the flag, else from the environment, and refuses an empty one', () => {
+    const env = createMemoryIO({ env: { RULEHOOK_STATE_SECRET: 's-env' } });
+    expect(parseServeOptions([], env)).toMatchObject({ kind: 'ok', options: { stateSecret: 's-env' } });
+    expect(parseServeOptions(['--state-secret', 's-flag'], env)).toMatchObject({
+      kind: 'ok',
+      options: { stateSecret: 's-flag' },
+    });
+    expect(parseServeOptions(['--state-secret', ''], env)).toEqual({
+      kind: 'error',
+      message: '--state-secret must not be empty',
+    });
+    expect(parseServeOptions(['--fail-policy', 'maybe'], env)).toMatchObject({ kind: 'error' });
   });
 
   it('resolves paths against the working directory and reads the redaction key from the environment', () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { LogLevel } from '../observability/logger';
+import type { FailPolicy } from '../hosts';
 import type { StoreSettings } from '../session';
 import type { CliIO } from '../terminal/command-io';
 import {
@@ -17,6 +18,7 @@ import {
 } from './options';
 import { DEFAULT_RULES_DIR } from './package-info';
 import { checkRecordSettings, RECORD_OPTIONS, type RecordSettings } from './record-options';
+import { EVALUATION_OPTIONS } from './evaluation-options';
 import { checkStoreSettings, SESSION_OPTIONS } from './session-options';
 
 export interface ServeOptions {
@@ -29,6 +31,10 @@ export interface ServeOptions {
   shutdownTimeoutMs: number;
   logLevel: LogLevel;
   store: StoreSettings;
+  /** Key of the fingerprints of watched variables; undefined: unkeyed. */
+  stateSecret: string | undefined;
+  evaluationBudgetMs: number;
+  failPolicy: FailPolicy;
   sessionKey: string;
   workers: number;
   /** `--record FILE` and its settings; undefined when not recording. */
@@ -84,6 +90,7 @@ const SERVE_OPTIONS = {
     help: listChoices(LOG_LEVELS),
   }),
   ...SESSION_OPTIONS,
+  ...EVALUATION_OPTIONS,
   workers: defineString({
     value: 'N',
     parse: parsePositiveInt,
@@ -112,7 +119,7 @@ export function parseServeOptions(args: readonly string[], io: CliIO): ParseResu
   if (!record.ok) return refuse(record.message);
   if (record.record !== undefined && v.workers > 1)
     return refuse('--record writes one file from one process: not with --workers above 1');
-  const store = checkStoreSettings(v);
+  const store = checkStoreSettings(v, io);
   if (!store.ok) return refuse(store.message);
   if (v.workers > 1 && v.state === 'memory') {
     return refuse(
@@ -132,6 +139,9 @@ export function parseServeOptions(args: readonly string[], io: CliIO): ParseResu
       shutdownTimeoutMs: v['shutdown-timeout'],
       logLevel: v['log-level'],
       store: store.store,
+      stateSecret: store.stateSecret,
+      evaluationBudgetMs: v['eval-budget'],
+      failPolicy: v['fail-policy'],
       sessionKey: v['session-key'],
       workers: v.workers,
       record: record.record,

@@ -33,7 +33,7 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
   if (options.workers > 1 && cluster.isPrimary)
     return runServePrimary(args, options.workers, io, control.signal);
   const logger = createJsonLogger(io.stderr, options.logLevel);
-  const core = new WebhookCore({ logger });
+  const core = new WebhookCore({ logger, failPolicy: options.failPolicy });
   const rules = await loadServingRules(
     options.rules,
     io,
@@ -43,7 +43,14 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
   const store = createSessionStore(options.store, core.metrics, logger);
   if (store instanceof RedisSessionStore) await warnIfRedisAbsent(store, options.store.state, logger);
   core.setProcessor(
-    new RuleProcessor(rules.book, { metrics: core.metrics, store, sessionKey: options.sessionKey, logger }),
+    new RuleProcessor(rules.book, {
+      metrics: core.metrics,
+      store,
+      sessionKey: options.sessionKey,
+      logger,
+      evaluationBudgetMs: options.evaluationBudgetMs,
+      ...(options.stateSecret === undefined ? {} : { stateSecret: options.stateSecret }),
+    }),
   );
   const status = cluster.isWorker ? { write: () => true } : io.stdout;
   let recorder: Recorder | undefined;

@@ -44,6 +44,10 @@ export const DIAGNOSTIC_CODES = {
   MULTIPLE_OPERATORS: { severity: 'error', summary: 'A condition leaf has two or more operators.' },
   CONFLICTING_KEYS: { severity: 'error', summary: 'A condition mixes kinds (e.g. `all` with `var`).' },
   EMPTY_THEN: { severity: 'error', summary: 'A rule has a `then` that does nothing.' },
+  RESERVED_VARIABLE: {
+    severity: 'error',
+    summary: "A rule sets a variable under `rulehook.`, which holds rulehook's own session state.",
+  },
   MISPLACED_WILDCARD: {
     severity: 'error',
     summary: 'A filter entry has `*` somewhere other than at its end.',

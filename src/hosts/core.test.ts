@@ -31,20 +31,28 @@ describe('WebhookCore.onEvent', () => {
     expect(reply).toEqual({ ok: true, response: createEmptyResponse(), firedRules: undefined });
   });
 
-  it('answers result_code 500 when the processor throws, and counts the failure', async () => {
-    const core = new WebhookCore({
-      processor: {
-        process: () => {
-          throw new Error('bug');
+  it.each([
+    [undefined, 200],
+    ['open', 200],
+    ['closed', 500],
+  ] as const)(
+    'answers by the fail policy %s (result_code %i) when the processor throws, and counts it',
+    async (failPolicy, code) => {
+      const core = new WebhookCore({
+        ...(failPolicy === undefined ? {} : { failPolicy }),
+        processor: {
+          process: () => {
+            throw new Error('bug');
+          },
         },
-      },
-    });
-    const reply = await core.onEvent({ ok: true, value: event, unknownFields: 0 });
-    expect(reply).toEqual({
-      ok: true,
-      response: { ...createEmptyResponse(), result_code: 500 },
-      firedRules: undefined,
-    });
-    expect(core.metrics.snapshot()).toMatchObject({ rulehook_event_failures_total: 1 });
-  });
+      });
+      const reply = await core.onEvent({ ok: true, value: event, unknownFields: 0 });
+      expect(reply).toEqual({
+        ok: true,
+        response: { ...createEmptyResponse(), result_code: code },
+        firedRules: undefined,
+      });
+      expect(core.metrics.snapshot()).toMatchObject({ rulehook_event_failures_total: 1 });
+    },
+  );
 });

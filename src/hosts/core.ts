@@ -3,9 +3,17 @@ import { formatFiredRules } from '../contract/fired-rules';
 import { emptyProcessor, type EventOutcome, type EventProcessor } from '../processor/event-processor';
 import { Metrics, type Counter } from '../observability/metrics';
 import { silentLogger, type Logger } from '../observability/logger';
+import { RateLimitedLog } from '../observability/rate-limited-log';
 
-/** result_code sent when processing an event failed unexpectedly (a bug): still an answer, never a hang. */
+/** result_code sent by the `closed` fail policy: still an answer, never a hang. */
 export const RESULT_CODE_INTERNAL_ERROR = 500;
+
+/**
+ * What an event gets when its processing fails (a throw, or evaluation past
+ * its budget): `open` answers result_code 200 with no instruction, so the call
+ * goes on as it would without a webhook; `closed` answers result_code 500.
+ */
+export type FailPolicy = 'open' | 'closed';
 
 /**
  * One request as its host read it: a decoded event and how many unknown fields
@@ -21,6 +29,8 @@ export interface CoreOptions {
   processor?: EventProcessor;
   metrics?: Metrics;
   logger?: Logger;
+  /** Default `open`. */
+  failPolicy?: FailPolicy;
 }
 
 /**
@@ -31,6 +41,8 @@ export interface CoreOptions {
 export class WebhookCore {
   readonly metrics: Metrics;
   private readonly logger: Logger;
+  private readonly failPolicy: FailPolicy;
+  private readonly failureLog: RateLimitedLog;
   private processor: EventProcessor | undefined;
   private tap: ((event: Event) => void) | undefined;
   private readonly events: Counter;
@@ -40,12 +52,19 @@ export class WebhookCore {
 
   constructor(options: CoreOptions = {}) {
     this.metrics = options.metrics ?? new Metrics();
-    this.logger = options.logger ?? silentLogger;
+    const logger = options.logger ?? silentLogger;
+    this.logger = logger;
+    this.failPolicy = options.failPolicy ?? 'open';
+    this.failureLog = new RateLimitedLog(
+      logger,
+      'error',
+      'event processing failed; answered by the fail policy',
+    );
     this.processor = options.processor;
     this.events = this.metrics.counter('rulehook_events_total', 'Events answered.');
     this.failures = this.metrics.counter(
       'rulehook_event_failures_total',
-      'Events whose processing failed (answered with result_code 500).',
+      'Events whose processing failed or ran past its budget (answered by the fail policy).',
     );
     this.invalid = this.metrics.counter(
       'rulehook_invalid_events_total',
@@ -94,9 +113,9 @@ export class WebhookCore {
       return await processor.process(event);
     } catch (error) {
       this.failures.inc();
-      this.logger.error('event processing failed', { error: String((error as Error)?.stack ?? error) });
+      this.failureLog.log({ policy: this.failPolicy, error: String((error as Error)?.stack ?? error) });
       const response = createEmptyResponse();
-      response.result_code = RESULT_CODE_INTERNAL_ERROR;
+      if (this.failPolicy === 'closed') response.result_code = RESULT_CODE_INTERNAL_ERROR;
       return { response, fired: [] };
     }
   }

@@ -1,7 +1,9 @@
 import type { Event } from '../contract';
 import { createAutomaticKeyTest } from '../filter';
 import { silentLogger, type Logger } from '../observability/logger';
+import { RateLimitedLog } from '../observability/rate-limited-log';
 import type { Counter, Metrics } from '../observability/metrics';
+import { EvaluationBudgetExceededError } from '../rules/compile/evaluation-budget';
 import type { RuleBook } from '../rules/compile/rule-book';
 import { readCarriedState } from '../session/carried-state';
 import { createFingerprint } from '../session/fingerprint';
@@ -10,6 +12,13 @@ import { StoreUnavailableError, type SessionStore } from '../session/session-sto
 import { answerEvent } from './answer-event';
 import type { EventOutcome, EventProcessor } from './event-processor';
 import type { SessionStep, SessionStepOptions } from './session-step';
+
+/**
+ * Default of `--eval-budget`, in ms: a thousand times what a large rule set
+ * takes on one event, small enough that a stalled evaluation is cut off before
+ * the engine's own timeout for the webhook.
+ */
+export const DEFAULT_EVALUATION_BUDGET_MS = 50;
 
 /** The variable that identifies a session by default (configurable: `--session-key`). */
 export const DEFAULT_SESSION_KEY = 'state.sessionId';
@@ -23,6 +32,8 @@ export interface RuleProcessorOptions {
   automaticKeys?: readonly string[];
   /** Keys the fingerprints of watched variables (`--state-secret`). */
   stateSecret?: string;
+  /** The longest the rules may take on one event, in ms (`--eval-budget`); unbounded when absent. */
+  evaluationBudgetMs?: number;
   logger?: Logger;
 }
 
@@ -37,9 +48,15 @@ export class RuleProcessor implements EventProcessor {
   private readonly store: SessionStore | undefined;
   private readonly sessionKey: string;
   private readonly stepOptions: SessionStepOptions;
-  private readonly logger: Logger;
+  private readonly storeLog: RateLimitedLog;
+  private readonly corruptLog: RateLimitedLog;
   private readonly counters: Record<
-    'missingTemplateVariables' | 'firedRules' | 'withoutSession' | 'storeUnavailable' | 'corruptState',
+    | 'missingTemplateVariables'
+    | 'firedRules'
+    | 'withoutSession'
+    | 'storeUnavailable'
+    | 'corruptState'
+    | 'overBudget',
     Counter
   >;
 
@@ -53,8 +70,19 @@ export class RuleProcessor implements EventProcessor {
     this.stepOptions = {
       isAutomatic: createAutomaticKeyTest(options.automaticKeys),
       fingerprint: createFingerprint(options.stateSecret),
+      ...(options.evaluationBudgetMs === undefined ? {} : { budgetMs: options.evaluationBudgetMs }),
     };
-    this.logger = options.logger ?? silentLogger;
+    const logger = options.logger ?? silentLogger;
+    this.storeLog = new RateLimitedLog(
+      logger,
+      'warn',
+      'session store unavailable; event answered as the first of its session',
+    );
+    this.corruptLog = new RateLimitedLog(
+      logger,
+      'warn',
+      'carried session state unreadable; the session starts over',
+    );
     this.counters = {
       missingTemplateVariables: m.counter(
         'rulehook_template_missing_variables_total',
@@ -70,6 +98,10 @@ export class RuleProcessor implements EventProcessor {
         'rulehook_carried_state_corrupt_total',
         'Events whose carried rulehook variables could not be read (the session starts over).',
       ),
+      overBudget: m.counter(
+        'rulehook_evaluation_budget_exceeded_total',
+        'Events whose evaluation ran past --eval-budget (answered by the fail policy).',
+      ),
     };
   }
 
@@ -82,9 +114,7 @@ export class RuleProcessor implements EventProcessor {
     if (carried.kind === 'state') return this.answer(variables, carried.state);
     if (carried.kind === 'corrupt') {
       this.counters.corruptState.inc();
-      this.logger.warn('carried session state unreadable; the session starts over', {
-        variable: carried.key,
-      });
+      this.corruptLog.log({ variable: carried.key });
     }
     if (this.store === undefined || !hasSessionId) return this.answer(variables, undefined);
     return this.store
@@ -97,17 +127,19 @@ export class RuleProcessor implements EventProcessor {
         (error: unknown) => {
           if (!(error instanceof StoreUnavailableError)) throw error;
           this.counters.storeUnavailable.inc();
-          this.logger.warn('session store unavailable; event answered as the first of its session', {
-            session: sessionId,
-            error: error.message,
-          });
+          this.storeLog.log({ session: sessionId, error: error.message });
           return this.answer(variables, undefined);
         },
       );
   }
 
   private step(variables: Event['session_variables'], state: SessionState | undefined): SessionStep {
-    return answerEvent(this.book, variables, state, { ...this.stepOptions, now: Date.now() });
+    try {
+      return answerEvent(this.book, variables, state, { ...this.stepOptions, now: Date.now() });
+    } catch (error) {
+      if (error instanceof EvaluationBudgetExceededError) this.counters.overBudget.inc();
+      throw error;
+    }
   }
 
   private answer(variables: Event['session_variables'], state: SessionState | undefined): EventOutcome {

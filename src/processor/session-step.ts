@@ -18,6 +18,8 @@ export interface SessionStepOptions {
   fingerprint: Fingerprint;
   /** Stored as `lastSeen`, in ms since the epoch. */
   now?: number;
+  /** The longest the rules may take on one event, in ms (EvaluationBudgetExceededError past it). */
+  budgetMs?: number;
 }
 
 /**
@@ -38,7 +40,11 @@ export function stepSession(
     ? { delta: [], seen: before.seen }
     : fingerprintWatched(book, before.seen, variables, options);
   const context: EvaluationContext = { delta, filter: before.filter, onceFired: before.onceFired };
-  const evaluation = evaluateEvent(book, variables, context);
+  const evaluation = evaluateEvent(
+    book,
+    variables,
+    options.budgetMs === undefined ? context : { ...context, budgetMs: options.budgetMs },
+  );
   let onceFired = before.onceFired;
   const newlyOnce = evaluation.fired.filter((id) => book.onceRules.has(id) && !onceFired.has(id));
   if (newlyOnce.length > 0) onceFired = new Set([...onceFired, ...newlyOnce]);

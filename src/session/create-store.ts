@@ -9,6 +9,8 @@ export interface StoreSettings {
   state: string;
   ttlMs: number;
   maxSessions: number;
+  /** Memory store: most bytes of session state kept. */
+  maxBytes: number;
   timeoutMs: number;
 }
 
@@ -27,7 +29,12 @@ export function checkStateSetting(state: string): string | undefined {
 
 export function createSessionStore(settings: StoreSettings, metrics: Metrics, logger: Logger): SessionStore {
   if (settings.state === 'memory') {
-    return new MemorySessionStore({ ttlMs: settings.ttlMs, maxSessions: settings.maxSessions, metrics });
+    return new MemorySessionStore({
+      ttlMs: settings.ttlMs,
+      maxSessions: settings.maxSessions,
+      maxBytes: settings.maxBytes,
+      metrics,
+    });
   }
   return new RedisSessionStore({
     url: settings.state,

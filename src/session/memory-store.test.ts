@@ -1,6 +1,6 @@
 import { EMPTY_FILTER } from '../filter';
 import { Metrics } from '../observability/metrics';
-import { MemorySessionStore } from './memory-store';
+import { estimateStateBytes, MemorySessionStore } from './memory-store';
 import type { SessionState } from './session-state';
 
 const next: SessionState = { filter: EMPTY_FILTER, onceFired: new Set(), seen: new Map(), lastSeen: 0 };
@@ -36,5 +36,23 @@ describe('MemorySessionStore', () => {
     expect(await seen('a')).toBe(true);
     expect(await seen('b')).toBe(false);
     expect(metrics.snapshot()['rulehook_sessions_evicted_total']).toBe(2);
+  });
+});
+
+describe('MemorySessionStore bounded in bytes', () => {
+  it('evicts the least recently used sessions beyond --max-state-bytes, and counts them', async () => {
+    const metrics = new Metrics();
+    const big = (id: string): SessionState => ({
+      ...next,
+      onceFired: new Set([`${id}/${'x'.repeat(1000)}`]),
+    });
+    const one = estimateStateBytes(big('a'), 'a');
+    const store = new MemorySessionStore({ metrics, maxBytes: one * 3 });
+    for (const id of ['a', 'b', 'c', 'd', 'e'])
+      await store.update(id, () => ({ next: big(id), result: null }));
+    expect(store.size).toBe(3);
+    expect(store.bytes).toBeLessThanOrEqual(one * 3);
+    expect(metrics.snapshot()['rulehook_sessions_evicted_total']).toBe(2);
+    expect(await store.update('a', (s) => ({ next: big('a'), result: s }))).toBeUndefined();
   });
 });

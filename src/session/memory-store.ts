@@ -3,6 +3,7 @@ import type { Counter, Metrics } from '../observability/metrics';
 import type { SessionState } from './session-state';
 import {
   DEFAULT_MAX_SESSIONS,
+  DEFAULT_MAX_STATE_BYTES,
   DEFAULT_SESSION_TTL_MS,
   type SessionStore,
   type SessionUpdate,
@@ -13,6 +14,8 @@ export interface MemoryStoreOptions {
   ttlMs?: number;
   /** Most sessions kept; the least recently used is evicted beyond it. */
   maxSessions?: number;
+  /** Most bytes of state kept (an estimate per session, see `estimateStateBytes`); LRU eviction beyond it. */
+  maxBytes?: number;
   metrics: Metrics;
   now?: () => number;
 }
@@ -45,6 +48,8 @@ export class MemorySessionStore implements SessionStore {
     );
     this.sessions = new LRUCache({
       max: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
+      maxSize: options.maxBytes ?? DEFAULT_MAX_STATE_BYTES,
+      sizeCalculation: estimateStateBytes,
       dispose: (_state, _id, reason) => {
         if (reason === 'evict') evicted.inc();
       },
@@ -53,6 +58,11 @@ export class MemorySessionStore implements SessionStore {
 
   get size(): number {
     return this.sessions.size;
+  }
+
+  /** The estimated bytes of all sessions kept (what `--max-state-bytes` bounds). */
+  get bytes(): number {
+    return this.sessions.calculatedSize;
   }
 
   async update<T>(
@@ -80,4 +90,23 @@ export class MemorySessionStore implements SessionStore {
   async close(): Promise<void> {
     this.sessions.clear();
   }
+}
+
+/** Object headers and pointers per session, measured roughly on V8 (the Map, the Set, the entry). */
+const SESSION_OVERHEAD_BYTES = 400;
+
+/**
+ * A session's footprint in bytes: two per character of every string it holds
+ * (V8 may store them in one byte; this errs on the side of a smaller store),
+ * plus a fixed overhead. Filters are counted per session even when shared.
+ */
+export function estimateStateBytes(state: SessionState, sessionId: string): number {
+  let chars = sessionId.length;
+  for (const entry of state.filter.keys_to_ignore) chars += entry.length;
+  for (const entry of state.filter.events_to_ignore) chars += entry.length;
+  for (const [key, value] of Object.entries(state.filter.values_to_ignore))
+    chars += key.length + value.length;
+  for (const id of state.onceFired) chars += id.length;
+  for (const [key, print] of state.seen) chars += key.length + print.length;
+  return SESSION_OVERHEAD_BYTES + 2 * chars;
 }

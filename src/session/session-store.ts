@@ -26,4 +26,6 @@ export class StoreUnavailableError extends Error {
 /** Defaults documented in docs/state.md. */
 export const DEFAULT_SESSION_TTL_MS = 60 * 60 * 1000;
 export const DEFAULT_MAX_SESSIONS = 100_000;
+/** 256 MiB. */
+export const DEFAULT_MAX_STATE_BYTES = 256 * 1024 * 1024;
 export const DEFAULT_STORE_TIMEOUT_MS = 50;

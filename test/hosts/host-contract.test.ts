@@ -127,33 +127,40 @@ describe.each(hosts)('host contract: %s', (_name, createHost) => {
     });
   });
 
-  it('answers result_code 500 when processing fails, and keeps serving', async () => {
-    const failing = await createHost(
-      new WebhookCore({
-        processor: {
-          process: (e) => {
-            if (e.session_variables['boom'] === '1') throw new Error('bug');
-            return { response: createEmptyResponse(), fired: [] };
+  it.each([
+    ['open', 200],
+    ['closed', 500],
+  ] as const)(
+    'answers a failed evaluation by the %s fail policy (result_code %i), and keeps serving',
+    async (failPolicy, code) => {
+      const failing = await createHost(
+        new WebhookCore({
+          failPolicy,
+          processor: {
+            process: (e) => {
+              if (e.session_variables['boom'] === '1') throw new Error('bug');
+              return { response: createEmptyResponse(), fired: [] };
+            },
           },
-        },
-      }),
-    );
-    try {
-      expect(await failing.send({ boom: '1' })).toEqual({
-        ok: true,
-        response: { result_code: 500 },
-        fired: undefined,
-      });
-      expect(await failing.send({ boom: '0' })).toEqual({
-        ok: true,
-        response: { result_code: 200 },
-        fired: undefined,
-      });
-      expect(failing.core.metrics.snapshot()['rulehook_event_failures_total']).toBe(1);
-    } finally {
-      await failing.close();
-    }
-  });
+        }),
+      );
+      try {
+        expect(await failing.send({ boom: '1' })).toEqual({
+          ok: true,
+          response: { result_code: code },
+          fired: undefined,
+        });
+        expect(await failing.send({ boom: '0' })).toEqual({
+          ok: true,
+          response: { result_code: 200 },
+          fired: undefined,
+        });
+        expect(failing.core.metrics.snapshot()['rulehook_event_failures_total']).toBe(1);
+      } finally {
+        await failing.close();
+      }
+    },
+  );
 });
 
 describe.each(hosts)('host contract with rule files: %s', (_name, createHost) => {

@@ -22,6 +22,12 @@ describe('then', () => {
     }
   });
 
+  it('reports a set of a reserved rulehook.* variable, at its key', () => {
+    expect(diagnose(withThen('    then: { set: { rulehook.once: "[]", mine: x } }'))).toEqual([
+      'RESERVED_VARIABLE 4:20',
+    ]);
+  });
+
   it('leaves a misspelled output to the schema instead of calling then empty', () => {
     expect(diagnose(withThen('    then: { sett: { a: b } }'))).toEqual(['UNKNOWN_KEY 4:13']);
   });

@@ -1,3 +1,4 @@
+import { isReservedVariable, RESERVED_PREFIX } from '../../contract';
 import { findTemplateErrors } from './find-template-errors';
 import type { SpecPath } from '../spec';
 import { asRecord, report, type CheckContext, type PlainRecord } from './check-context';
@@ -5,9 +6,12 @@ import { forEachTemplate, forEachThen } from './walk';
 
 const OUTPUT_KEYS = ['schedule', 'set', 'disable', 'enable', 'filter'];
 
-/** A `then` that does something; well-formed templates in `set` and `parameters` values. */
+/** A `then` that does something, sets no reserved variable; well-formed templates in `set` and `parameters` values. */
 export function checkThen(context: CheckContext): void {
-  forEachThen(context.root, (then, path) => checkNotEmpty(context, then, path));
+  forEachThen(context.root, (then, path) => {
+    checkNotEmpty(context, then, path);
+    checkReservedSet(context, then, path);
+  });
   forEachTemplate(context.root, (value, path) => checkTemplate(context, value, path));
 }
 
@@ -18,6 +22,15 @@ function checkNotEmpty(context: CheckContext, then: PlainRecord, path: SpecPath)
   if (keys.some((key) => hasContent(then[key]))) return;
   const message = `this rule's 'then' does nothing: give it at least one of ${OUTPUT_KEYS.join(', ')}, with content`;
   report(context, 'EMPTY_THEN', message, context.locateKey(path));
+}
+
+/** `rulehook.*` variables carry rulehook's own session state: a rule writing one would corrupt it. */
+function checkReservedSet(context: CheckContext, then: PlainRecord, path: SpecPath): void {
+  for (const key of Object.keys(asRecord(then.set) ?? {})) {
+    if (!isReservedVariable(key)) continue;
+    const message = `'${key}' is reserved: variables under '${RESERVED_PREFIX}' hold rulehook's own session state; choose another name`;
+    report(context, 'RESERVED_VARIABLE', message, context.locateKey([...path, 'set', key]));
+  }
 }
 
 /** Non-empty list, or a mapping with a non-empty member (a filter of empty lists is empty). */

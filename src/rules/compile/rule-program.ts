@@ -8,6 +8,7 @@ import { mergeFilter, type EffectiveFilter, type FilterAddition } from '../../fi
 import type { CompiledCondition } from './compile-condition';
 import { renderCode, type RenderStats } from './compile-template';
 import type { CompiledRule } from './compiled-rule';
+import type { EvaluationBudget } from './evaluation-budget';
 import type { EventView } from './event-view';
 import type { OperatorDefinition } from './operators/operator';
 
@@ -102,10 +103,12 @@ export function runRuleProgram(
   view: EventView,
   onceFired: ReadonlySet<string> | undefined,
   result: ProgramOutput,
+  budget: EvaluationBudget | undefined,
 ): void {
   const response = result.response;
   let i = 0;
   while (i < p.length) {
+    budget?.tick();
     const qualifiedId = p[i] as RuleHead[0];
     const flags = p[i + 1] as RuleHead[1];
     i += 2;

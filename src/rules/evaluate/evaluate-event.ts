@@ -1,10 +1,11 @@
 import { createEmptyResponse, CURRENT_EVENT_KEY, type SessionVariables } from '../../contract';
 import { EMPTY_FILTER, type EffectiveFilter } from '../../filter/effective-filter';
+import { EvaluationBudget } from '../compile/evaluation-budget';
 import { EventView } from '../compile/event-view';
 import type { RuleBook } from '../compile/rule-book';
 import { runRuleProgram, type ProgramOutput } from '../compile/rule-program';
 
-/** What the session knows before this event; everything absent means "served statelessly". */
+/** What the session knows before this event; everything absent means "no history". */
 export interface EvaluationContext {
   /** Keys added or changed since the previous event of the session. */
   delta?: readonly string[];
@@ -12,6 +13,8 @@ export interface EvaluationContext {
   filter?: EffectiveFilter;
   /** `ruleset/rule` ids of `once` rules that already fired in this session. */
   onceFired?: ReadonlySet<string>;
+  /** The longest the evaluation may take, in ms; past it, EvaluationBudgetExceededError. */
+  budgetMs?: number;
 }
 
 /**
@@ -41,9 +44,11 @@ export function evaluateEvent(
     filter: before,
     missingTemplateVariables: 0,
   };
+  const budget = context.budgetMs === undefined ? undefined : new EvaluationBudget(context.budgetMs);
   for (const { ruleset, program } of book.planFor(eventName)) {
+    budget?.check();
     if (ruleset.when !== undefined && !ruleset.when.test(view)) continue;
-    runRuleProgram(program, view, context.onceFired, result);
+    runRuleProgram(program, view, context.onceFired, result, budget);
   }
   if (result.filter !== before) result.response.event_filter = toWireFilter(result.filter);
   return result;
