@@ -111,7 +111,7 @@ async function warnIfRedisAbsent(store: RedisSessionStore, url: string, logger: 
   try {
     await store.waitUntilReady(REDIS_STARTUP_WAIT_MS);
   } catch {
-    logger.warn('redis session store not reachable yet; serving statelessly until it is', {
+    logger.warn('redis session store not reachable yet; events that carry no state are answered as first events until it is', {
       url: redactUrl(url),
     });
   }

@@ -18,7 +18,7 @@ export interface SessionStore {
   close(): Promise<void>;
 }
 
-/** The store did not answer within its timeout, or is unreachable: serve the event statelessly. */
+/** The store did not answer within its timeout, or is unreachable: answer the event as the first of its session. */
 export class StoreUnavailableError extends Error {
   override readonly name = 'StoreUnavailableError';
 }

@@ -11,7 +11,7 @@ export class EventView {
 
   constructor(
     readonly variables: SessionVariables,
-    /** Keys added or changed since the session's previous event; undefined when served statelessly. */
+    /** Watched keys added or changed since the session's previous event; undefined: no history known. */
     readonly delta: readonly string[] | undefined = undefined,
   ) {}
 

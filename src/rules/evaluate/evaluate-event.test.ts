@@ -93,7 +93,7 @@ describe('evaluateEvent: which rules fire', () => {
     expect(evaluateEvent(b, ev('X'), { onceFired: new Set(['o/first']) }).fired).toEqual([]);
   });
 
-  it('tests `changed` against the delta, and is false when served statelessly', () => {
+  it('tests `changed` against the delta, and is false when no delta is known', () => {
     const b = buildRuleBook({ ruleset: 'c', rules: [setRule('r', { if: { changed: 'verify.*' } })] });
     expect(evaluateEvent(b, ev('X'), { delta: ['verify.score'] }).fired).toEqual(['c/r']);
     expect(evaluateEvent(b, ev('X'), { delta: ['audio.level'] }).fired).toEqual([]);
