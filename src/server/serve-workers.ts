@@ -31,6 +31,8 @@ export async function runServeWorkers(
     settings.catalog === undefined ? {} : { catalog: settings.catalog },
   );
   if (!rules.ok) return 1;
+  // Stopped while the rules loaded: no worker to start or stop.
+  if (signal?.aborted) return 0;
   return superviseWorkers({
     args,
     workers: settings.workers,
