@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createMemoryIO } from '../../test/support/memory-io';
 import type { RunningHost } from '../hosts';
+import { computeRuleRevision, readRuleSnapshot } from '../rules/load';
 import { runServe } from './serve';
 import { SERVE_USAGE } from './serve-options';
 
@@ -41,8 +42,9 @@ describe('runServe', () => {
     });
     stop();
     expect(await exit).toBe(0);
+    const revision = computeRuleRevision(await readRuleSnapshot([RULES], { cwd: io.cwd }));
     expect(io.out()).toBe(
-      `rulehook: serving 1 enabled rule in 1 ruleset from ${RULES}\n` +
+      `rulehook: serving 1 enabled rule in 1 ruleset from ${RULES} (revision ${revision.slice(0, 12)})\n` +
         `rulehook: HTTP listening on http://127.0.0.1:${hosts.http?.port}\n` +
         'rulehook: shutting down, finishing in-flight requests\n' +
         'rulehook: stopped\n',
@@ -53,7 +55,9 @@ describe('runServe', () => {
     const { io, exit, stop } = await serveUntilListening(['--no-http']);
     stop();
     expect(await exit).toBe(0);
-    expect(io.out()).toMatch(/^rulehook: serving 0 enabled rules in 1 ruleset from .*\/rules\n/);
+    expect(io.out()).toMatch(
+      /^rulehook: serving 0 enabled rules in 1 ruleset from .*\/rules \(revision [0-9a-f]{12}\)\n/,
+    );
   });
 
   it.each([

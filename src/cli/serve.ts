@@ -6,8 +6,9 @@ import { RuleProcessor } from '../processor/rule-processor';
 import { createSessionStore, redactUrl, RedisSessionStore } from '../session';
 import type { CliIO } from '../terminal/command-io';
 import { loadServingRules } from '../server/load-serving-rules';
+import { isServeWorker, receiveServingRules, reportListeningToPrimary } from '../server/serve-worker';
+import { runServeWorkers } from '../server/serve-workers';
 import { reportUsage } from './options';
-import { runServePrimary, reportListeningToPrimary } from '../server/serve-cluster';
 import { parseServeOptions, SERVE_USAGE } from './serve-options';
 
 export interface ServeControl {
@@ -30,15 +31,16 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
   const parsed = parseServeOptions(args, io);
   if (parsed.kind !== 'ok') return reportUsage(io, 'serve', SERVE_USAGE, parsed);
   const { options } = parsed;
-  if (options.workers > 1 && cluster.isPrimary)
-    return runServePrimary(args, options.workers, io, control.signal);
+  if (options.workers > 1 && cluster.isPrimary) return runServeWorkers(args, options, io, control.signal);
   const logger = createJsonLogger(io.stderr, options.logLevel);
   const core = new WebhookCore({ logger, failPolicy: options.failPolicy });
-  const rules = await loadServingRules(
-    options.rules,
-    io,
-    options.catalog === undefined ? {} : { catalog: options.catalog },
-  );
+  const rules = isServeWorker(io.env)
+    ? await receiveServingRules(options.rules, io)
+    : await loadServingRules(
+        options.rules,
+        io,
+        options.catalog === undefined ? {} : { catalog: options.catalog },
+      );
   if (!rules.ok) return 1;
   const store = createSessionStore(options.store, core.metrics, logger);
   if (store instanceof RedisSessionStore) await warnIfRedisAbsent(store, options.store.state, logger);
@@ -88,7 +90,7 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
     return 1;
   }
   status.write(describeListening(hosts));
-  if (cluster.isWorker) reportListeningToPrimary(rules.summary, hosts);
+  if (cluster.isWorker) reportListeningToPrimary(rules.revision, hosts);
   control.onListening?.(hosts);
 
   await waitForAbort(control.signal);

@@ -1,4 +1,5 @@
 export * from './recorder';
+export * from './recording-file-system';
 export * from './redact-variables';
 export * from './rotate-recording';
 export * from './create-recorder';

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from '../observability/logger';
 import { Metrics } from '../observability/metrics';
+import { MemoryDisk } from '../../test/support/memory-disk';
 import { Recorder } from './recorder';
 import { createRedactor } from './redact-variables';
 
@@ -107,5 +108,37 @@ describe('Recorder', () => {
     expect(dropped).toBeGreaterThan(0);
     expect(written + dropped).toBe(20);
     expect(logger.lines.filter((l) => l.startsWith('recording buffer full'))).toHaveLength(1);
+  });
+
+  it('on a full disk: loses whole events, counts them, logs at most once per interval, and resumes', async () => {
+    const disk = new MemoryDisk();
+    const file = '/rec/r.jsonl';
+    const lineBytes = Buffer.byteLength(JSON.stringify({ session_variables: event(0) }) + '\n');
+    disk.capacity = lineBytes * 2.5;
+    const logger = capture();
+    const metrics = new Metrics();
+    const recorder = new Recorder({ file, logger, metrics, fileSystem: disk, lossLogIntervalMs: 60_000 });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 0; i < 4; i++) recorder.record(event(i));
+    await settle();
+    for (let i = 4; i < 7; i++) {
+      recorder.record(event(i));
+      await settle();
+    }
+    expect(counter(metrics, 'rulehook_recorded_events_total')).toBe(2);
+    expect(counter(metrics, 'rulehook_recording_dropped_events_total')).toBe(5);
+    expect(counter(metrics, 'rulehook_recording_write_errors_total')).toBe(4);
+    expect(logger.lines).toEqual(['cannot write the recording; events lost']);
+
+    disk.capacity = Number.POSITIVE_INFINITY;
+    recorder.record(event(7));
+    await recorder.close();
+    expect(logger.lines).toEqual(['cannot write the recording; events lost', 'recording resumed']);
+    const recorded = disk
+      .text(file)
+      .trimEnd()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { session_variables: { n: string } }).session_variables.n);
+    expect(recorded).toEqual(['0', '1', '7']);
   });
 });

@@ -1,9 +1,10 @@
-import { open, type FileHandle } from 'node:fs/promises';
 import { encodeEventJson, type SessionVariables } from '../contract';
 import type { Logger } from '../observability/logger';
 import type { Counter, Metrics } from '../observability/metrics';
 import type { Redactor } from './redact-variables';
-import { findLastPart, rotateRecording } from './rotate-recording';
+import { NODE_RECORDING_FILE_SYSTEM, type RecordingFileSystem } from './recording-file-system';
+import { RecordingWriter } from './recording-writer';
+import { LossReport } from './report-losses';
 
 export interface RecorderOptions {
   /** Absolute path of the recording; appended to. */
@@ -15,6 +16,10 @@ export interface RecorderOptions {
   metrics: Metrics;
   /** Events waiting to be written at most; events beyond are dropped (and counted), never waited for. */
   maxPendingEvents?: number;
+  /** At most one log line about lost events per this many ms. */
+  lossLogIntervalMs?: number;
+  /** Defaults to node:fs. */
+  fileSystem?: RecordingFileSystem;
 }
 
 /** About 20 MB of typical events (1 KB each). */
@@ -28,14 +33,14 @@ const SLICE = 256;
  * serializing (and redacting) happens after it is answered, in slices, and
  * writes are batched and asynchronous, so answering an event never waits for
  * either. Events are never modified after decoding, so what is written is what
- * was received. A write error is logged and counted; it never
- * fails an event.
+ * was received. A failed write (a full disk) loses its events, whole lines, and
+ * is counted and logged (rate-limited); it never fails an event, and the next
+ * batch tries again.
  */
 export class Recorder {
   private pending: SessionVariables[] = [];
-  private handle: FileHandle | undefined;
-  private size = 0;
-  private part: number | undefined;
+  private readonly writer: RecordingWriter;
+  private readonly losses: LossReport;
   private writing: Promise<void> | undefined;
   private overflowing = false;
   private readonly recorded: Counter;
@@ -53,6 +58,9 @@ export class Recorder {
       'rulehook_recording_dropped_events_total',
       'Events not recorded: the write buffer was full, or their write failed.',
     );
+    const fs = options.fileSystem ?? NODE_RECORDING_FILE_SYSTEM;
+    this.writer = new RecordingWriter(options.file, fs, options.maxBytes);
+    this.losses = new LossReport(options.logger, options.file, options.lossLogIntervalMs);
   }
 
   /** Queues one event; never throws, never waits. */
@@ -73,14 +81,14 @@ export class Recorder {
 
   /** Opens the file now, so that a path that cannot be written is reported at startup (throws). */
   async open(): Promise<void> {
-    await this.openFile();
+    await this.writer.open();
   }
 
-  /** Writes what is queued and closes the file. */
+  /** Writes what is queued, closes the file, and logs losses not logged yet. */
   async close(): Promise<void> {
     await this.writing;
-    await this.handle?.close().catch(() => undefined);
-    this.handle = undefined;
+    await this.writer.close();
+    this.losses.flush();
   }
 
   private async drain(): Promise<void> {
@@ -94,20 +102,15 @@ export class Recorder {
         lines.push(this.serialize(events[i] as SessionVariables));
         if (i % SLICE === SLICE - 1) await new Promise((resolve) => setImmediate(resolve));
       }
-      try {
-        await this.writeLines(lines);
-        this.recorded.inc(lines.length);
-      } catch (error) {
-        this.writeErrors.inc();
-        this.dropped.inc(lines.length);
-        this.options.logger.error('cannot write the recording; events lost', {
-          file: this.options.file,
-          events: lines.length,
-          error: (error as Error).message,
-        });
-        await this.handle?.close().catch(() => undefined);
-        this.handle = undefined;
+      const outcome = await this.writer.writeLines(lines);
+      this.recorded.inc(outcome.written);
+      if (outcome.error === undefined) {
+        this.losses.noteSuccess();
+        continue;
       }
+      this.writeErrors.inc();
+      this.dropped.inc(outcome.lost);
+      this.losses.noteFailure(outcome.lost, outcome.error);
     }
     this.writing = undefined;
   }
@@ -115,52 +118,5 @@ export class Recorder {
   private serialize(variables: SessionVariables): string {
     const redacted = this.options.redact === undefined ? variables : this.options.redact(variables);
     return encodeEventJson({ session_variables: redacted }) + '\n';
-  }
-
-  /** Appends lines, rotating at line boundaries when `maxBytes` would be passed. */
-  private async writeLines(lines: readonly string[]): Promise<void> {
-    const max = this.options.maxBytes;
-    await this.openFile();
-    let chunk = '';
-    let chunkBytes = 0;
-    for (const line of lines) {
-      const bytes = Buffer.byteLength(line);
-      if (max !== undefined && this.size + chunkBytes > 0 && this.size + chunkBytes + bytes > max) {
-        await this.append(chunk);
-        chunk = '';
-        chunkBytes = 0;
-        await this.rotate();
-      }
-      chunk += line;
-      chunkBytes += bytes;
-    }
-    await this.append(chunk);
-  }
-
-  private async append(text: string): Promise<void> {
-    if (text === '') return;
-    const handle = await this.openFile();
-    const buffer = Buffer.from(text, 'utf8');
-    for (let offset = 0; offset < buffer.length;) {
-      const { bytesWritten } = await handle.write(buffer, offset);
-      offset += bytesWritten;
-      this.size += bytesWritten;
-    }
-  }
-
-  private async openFile(): Promise<FileHandle> {
-    if (this.handle === undefined) {
-      this.handle = await open(this.options.file, 'a');
-      this.size = (await this.handle.stat()).size;
-    }
-    return this.handle;
-  }
-
-  private async rotate(): Promise<void> {
-    await this.handle?.close();
-    this.handle = undefined;
-    this.part = (this.part ?? (await findLastPart(this.options.file))) + 1;
-    await rotateRecording(this.options.file, this.part);
-    this.size = 0;
   }
 }

@@ -1,12 +1,15 @@
-import { readdir, rename } from 'node:fs/promises';
 import path from 'node:path';
+import { NODE_RECORDING_FILE_SYSTEM, type RecordingFileSystem } from './recording-file-system';
 
 /** The highest N of the rotated parts `FILE.N` that exist next to `file` (0 when none). */
-export async function findLastPart(file: string): Promise<number> {
+export async function findLastPart(
+  file: string,
+  fs: RecordingFileSystem = NODE_RECORDING_FILE_SYSTEM,
+): Promise<number> {
   const base = path.basename(file);
   let names: string[];
   try {
-    names = await readdir(path.dirname(file));
+    names = await fs.readdir(path.dirname(file));
   } catch {
     return 0;
   }
@@ -24,6 +27,10 @@ export async function findLastPart(file: string): Promise<number> {
  * numbered in the order they were written (`FILE.1` is the oldest), so that
  * `rulehook replay FILE.1 FILE.2 ... FILE` replays them in order.
  */
-export async function rotateRecording(file: string, part: number): Promise<void> {
-  await rename(file, `${file}.${part}`);
+export async function rotateRecording(
+  file: string,
+  part: number,
+  fs: RecordingFileSystem = NODE_RECORDING_FILE_SYSTEM,
+): Promise<void> {
+  await fs.rename(file, `${file}.${part}`);
 }

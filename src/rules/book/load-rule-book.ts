@@ -1,6 +1,12 @@
 import { hasErrors } from '../../diagnostics';
 import { RuleBook } from '../compile/rule-book';
-import { loadRules, type LoadOptions, type LoadResult } from '../load';
+import {
+  loadRuleSnapshot,
+  readRuleSnapshot,
+  type LoadOptions,
+  type LoadResult,
+  type RuleSnapshot,
+} from '../load';
 
 export interface LoadRuleBookOptions extends LoadOptions {
   /** Warnings refuse the rule set too (the jest API's `strict`). */
@@ -23,9 +29,17 @@ export async function loadRuleBook(
   paths: readonly string[],
   options: LoadRuleBookOptions,
 ): Promise<LoadedRuleBook> {
-  const { strict, ...loadOptions } = options;
-  const load = await loadRules(paths, loadOptions);
-  if (hasErrors(load.diagnostics) || (strict === true && load.diagnostics.length > 0))
+  const { strict, ...readOptions } = options;
+  return loadRuleBookFromSnapshot(await readRuleSnapshot(paths, readOptions), { strict: strict === true });
+}
+
+/** `loadRuleBook` for files already read (by this process or another: `serve --workers`). */
+export function loadRuleBookFromSnapshot(
+  snapshot: RuleSnapshot,
+  options: { strict?: boolean } = {},
+): LoadedRuleBook {
+  const load = loadRuleSnapshot(snapshot);
+  if (hasErrors(load.diagnostics) || (options.strict === true && load.diagnostics.length > 0))
     return { ok: false, load };
   return { ok: true, book: RuleBook.compile(load.rulesets, load.catalog?.spec.events ?? []), load };
 }

@@ -1,3 +1,6 @@
-export { loadRules, type LoadOptions, type LoadResult } from './load-rules';
+export { loadRules, type LoadOptions } from './load-rules';
+export { loadRuleSnapshot, type LoadResult } from './load-rule-snapshot';
+export { readRuleSnapshot, type ReadOptions } from './read-rule-snapshot';
+export { computeRuleRevision, shortenRevision, type RuleSnapshot, type RuleSource } from './rule-snapshot';
 export { expandPaths, type ExpandedPath, type FoundFile } from './expand-paths';
 export { describeError } from './list-files';

@@ -1,0 +1,66 @@
+import { dedupeDiagnostics, sortDiagnostics, type Diagnostic } from '../../diagnostics';
+import { parseCatalog, type Catalog } from '../catalog';
+import { checkDuplicateRulesets } from '../check';
+import type { LoadedRuleset } from '../spec';
+import { loadRuleFile, toLoadedRuleset } from './load-rule-file';
+import { computeRuleRevision, type RuleSnapshot } from './rule-snapshot';
+
+export interface LoadResult {
+  /** Rulesets of the files without errors, in load order. */
+  rulesets: LoadedRuleset[];
+  /** The catalog used, when there is one and it has no errors. */
+  catalog?: Catalog;
+  /** Every problem of every file, sorted by file (load order) then position. */
+  diagnostics: Diagnostic[];
+  /** Text of every file read (catalog first, then rule files in load order), for code frames. */
+  sources: Map<string, string>;
+  /** The rule set's revision (`computeRuleRevision`). */
+  revision: string;
+}
+
+/**
+ * Parses and checks the files of a rule set already read: the one path from
+ * texts to rulesets, whoever read them. Never throws for user mistakes: they
+ * are all in `diagnostics`. A file with errors is left out of `rulesets`;
+ * callers refuse to serve when any diagnostic is an error.
+ */
+export function loadRuleSnapshot(snapshot: RuleSnapshot): LoadResult {
+  const sources = new Map<string, string>();
+  const diagnostics: Diagnostic[] = [...snapshot.diagnostics];
+  let catalog: Catalog | undefined;
+  if (snapshot.catalog !== undefined) {
+    const { file, text } = snapshot.catalog;
+    sources.set(file, text);
+    const parsed = parseCatalog(file, text);
+    diagnostics.push(...parsed.diagnostics);
+    catalog = parsed.catalog;
+  }
+  const ruleFiles = snapshot.ruleFiles.map(({ file, text }) => {
+    sources.set(file, text);
+    return loadRuleFile(file, text, catalog?.spec);
+  });
+
+  const wellFormed = ruleFiles.filter((f) => f.parsed.wellFormed);
+  const crossFile = checkDuplicateRulesets(
+    wellFormed.map(({ parsed }) => ({ ...parsed, root: parsed.value })),
+  );
+  const rulesets: LoadedRuleset[] = [];
+  for (const ruleFile of ruleFiles) {
+    diagnostics.push(...ruleFile.diagnostics);
+    const loaded = toLoadedRuleset(
+      ruleFile,
+      crossFile.filter((d) => d.file === ruleFile.parsed.file),
+    );
+    if (loaded) rulesets.push(loaded);
+  }
+  diagnostics.push(...crossFile);
+
+  const result: LoadResult = {
+    rulesets,
+    diagnostics: sortDiagnostics(dedupeDiagnostics(diagnostics), [...sources.keys()]),
+    sources,
+    revision: computeRuleRevision(snapshot),
+  };
+  if (catalog) result.catalog = catalog;
+  return result;
+}

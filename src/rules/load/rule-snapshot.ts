@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import type { Diagnostic } from '../../diagnostics';
+
+/** One file of a rule set as read: the path as shown to the user, and its text. */
+export interface RuleSource {
+  file: string;
+  text: string;
+}
+
+/**
+ * A rule set as read from disk, before anything is parsed: what every loader
+ * of it gets, whether it read the files itself or received them (the workers
+ * of `serve --workers` get the primary's). Plain data: it travels as JSON.
+ */
+export interface RuleSnapshot {
+  /** The catalog in use, when there is one and it could be read. */
+  catalog?: RuleSource;
+  /** The rule files read, in load order. */
+  ruleFiles: RuleSource[];
+  /** Problems met finding and reading the files: missing or unreadable paths, catalogs ignored. */
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * The revision of a rule set: SHA-256 (hex) of its files, sorted by path, each
+ * with its role (catalog or rules), path and text. Equal texts under equal paths
+ * give equal revisions, whoever read them and in whichever order.
+ */
+export function computeRuleRevision(snapshot: RuleSnapshot): string {
+  const files = [
+    ...(snapshot.catalog === undefined ? [] : [['catalog', snapshot.catalog] as const]),
+    ...snapshot.ruleFiles.map((source) => ['rules', source] as const),
+  ].map(([role, { file, text }]) => [role, file, text]);
+  files.sort(([, a], [, b]) => (a! < b! ? -1 : a! > b! ? 1 : 0));
+  return createHash('sha256').update(JSON.stringify(files)).digest('hex');
+}
+
+/** The first 12 hex digits of a revision: what people read and type, as with git. */
+export function shortenRevision(revision: string): string {
+  return revision.slice(0, 12);
+}

@@ -1,0 +1,71 @@
+import cluster from 'node:cluster';
+import type { RunningHost } from '../hosts';
+import type { CliIO } from '../terminal/command-io';
+import { compileServingRules, type ServingRules } from './load-serving-rules';
+import { isWorkerMessage, WORKER_ENV, type ListeningMessage, type RulesMessage } from './worker-messages';
+
+/** How long a worker waits for its rules; the primary answers at once. */
+const RULES_TIMEOUT_MS = 10_000;
+
+/**
+ * Whether this process is a worker of `serve --workers`: a cluster worker forked
+ * by rulehook's primary (another cluster manager's workers read their rules
+ * from disk).
+ */
+export function isServeWorker(env: CliIO['env']): boolean {
+  return cluster.isWorker && env[WORKER_ENV] === '1';
+}
+
+/**
+ * A worker's rules: the primary's rule set, received over the IPC channel and
+ * compiled here; never read from disk, so every worker, replacements included,
+ * serves the rules the primary validated at startup.
+ */
+export async function receiveServingRules(rulesPath: string, io: CliIO): Promise<ServingRules> {
+  let message: RulesMessage;
+  try {
+    message = await requestRules(RULES_TIMEOUT_MS);
+  } catch (error) {
+    io.stderr.write(`rulehook serve: ${(error as Error).message}\n`);
+    return { ok: false };
+  }
+  return compileServingRules(message.snapshot, rulesPath, io, { reportWarnings: false });
+}
+
+function requestRules(timeoutMs: number): Promise<RulesMessage> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: unknown): void => {
+      if (!isWorkerMessage(message, 'rulehook:rules')) return;
+      stop();
+      resolve(message);
+    };
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`no rules from the primary within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const stop = (): void => {
+      clearTimeout(timer);
+      process.off('message', onMessage);
+    };
+    // Asked for rather than pushed at fork: a message arriving before this listener would be lost.
+    process.on('message', onMessage);
+    process.send?.({ type: 'rulehook:rules-request' });
+  });
+}
+
+const address = (h: RunningHost | undefined) =>
+  h === undefined ? undefined : { host: h.host, port: h.port };
+
+/** A worker tells the primary it listens; the primary speaks for all of them on stdout. */
+export function reportListeningToPrimary(
+  revision: string,
+  hosts: { http?: RunningHost; grpc?: RunningHost },
+): void {
+  const message: ListeningMessage = {
+    type: 'rulehook:listening',
+    revision,
+    http: address(hosts.http),
+    grpc: address(hosts.grpc),
+  };
+  process.send?.(message);
+}

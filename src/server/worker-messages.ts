@@ -1,0 +1,45 @@
+import type { RuleSnapshot } from '../rules/load';
+
+/**
+ * What the primary of `serve --workers` and its workers tell each other over
+ * the cluster IPC channel (JSON). Every message has a `type` of its own.
+ */
+
+/** Set to `1` in the environment of the workers the primary forks: they take their rules from it. */
+export const WORKER_ENV = 'RULEHOOK_SERVE_WORKER';
+
+/** Primary to worker: the rule set to serve, as read by the primary. */
+export interface RulesMessage {
+  type: 'rulehook:rules';
+  /** `computeRuleRevision(snapshot)`: a worker already serving it has nothing to do. */
+  revision: string;
+  snapshot: RuleSnapshot;
+}
+
+/** Worker to primary, once at startup: send me the rules. */
+export interface RulesRequest {
+  type: 'rulehook:rules-request';
+}
+
+/** Worker to primary: listening, and with which rules. */
+export interface ListeningMessage {
+  type: 'rulehook:listening';
+  /** The revision of the rules it serves. */
+  revision: string;
+  http?: { host: string; port: number };
+  grpc?: { host: string; port: number };
+}
+
+export type WorkerMessage = RulesMessage | RulesRequest | ListeningMessage;
+
+export function createRulesMessage(snapshot: RuleSnapshot, revision: string): RulesMessage {
+  return { type: 'rulehook:rules', revision, snapshot };
+}
+
+/** Whether `message` (anything that came over the channel) is a message of that type. */
+export function isWorkerMessage<T extends WorkerMessage['type']>(
+  message: unknown,
+  type: T,
+): message is Extract<WorkerMessage, { type: T }> {
+  return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === type;
+}
