@@ -1,6 +1,6 @@
 import { dedupeDiagnostics, sortDiagnostics, type Diagnostic } from '../../diagnostics';
 import type { Catalog } from '../catalog';
-import { checkDuplicateRulesets } from '../check';
+import { checkDuplicateRulesets, checkLoadTotals } from '../check';
 import type { LoadedRuleset } from '../spec';
 import { findRuleFiles } from './find-rule-files';
 import { loadRuleFile, toLoadedRuleset, type RuleFile } from './load-rule-file';
@@ -51,19 +51,18 @@ export async function loadRules(paths: readonly string[], options: LoadOptions):
   });
 
   const wellFormed = ruleFiles.filter((f) => f.parsed.wellFormed);
-  const crossFile = checkDuplicateRulesets(
-    wellFormed.map(({ parsed }) => ({ ...parsed, root: parsed.value })),
-  );
+  const files = wellFormed.map(({ parsed }) => ({ ...parsed, root: parsed.value }));
+  const crossFile = [...checkDuplicateRulesets(files), ...checkLoadTotals(files)];
   const rulesets: LoadedRuleset[] = [];
   for (const ruleFile of ruleFiles) {
-    diagnostics.push(...ruleFile.diagnostics);
+    for (const diagnostic of ruleFile.diagnostics) diagnostics.push(diagnostic);
     const loaded = toLoadedRuleset(
       ruleFile,
       crossFile.filter((d) => d.file === ruleFile.parsed.file),
     );
     if (loaded) rulesets.push(loaded);
   }
-  diagnostics.push(...crossFile);
+  for (const diagnostic of crossFile) diagnostics.push(diagnostic);
 
   const result: LoadResult = {
     rulesets,
