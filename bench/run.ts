@@ -3,10 +3,11 @@ import { hrtime } from 'node:process';
 import { decodeSuite } from './decode';
 import { grpcHostSuite } from './grpc-host';
 import { httpHostSuite } from './http-host';
+import { regexSuite } from './regex';
 import { rulesIndexSuite } from './rules-index';
 import type { Suite } from './suite';
 
-const SUITES: readonly Suite[] = [rulesIndexSuite, httpHostSuite, grpcHostSuite, decodeSuite];
+const SUITES: readonly Suite[] = [rulesIndexSuite, httpHostSuite, grpcHostSuite, decodeSuite, regexSuite];
 
 /** `npm run bench` runs every suite; `npm run bench -- NAME...` runs the named ones. */
 async function main(args: readonly string[]): Promise<number> {

@@ -37,7 +37,7 @@ describe('rulehook validate on a file with many different mistakes', () => {
       '19:31 UNKNOWN_OPERATOR -> equals',
       '20:11 MISSING_OPERATOR',
       '21:45 MULTIPLE_OPERATORS',
-      '22:36 INVALID_REGEX',
+      '22:37 INVALID_REGEX',
       '25:21 TEMPLATE_SYNTAX',
       '27:27 MISPLACED_WILDCARD',
       '28:15 INVALID_TYPE',

@@ -16,6 +16,7 @@ export const DIAGNOSTIC_CODES = {
   NO_RULE_FILES: { severity: 'warning', summary: 'A directory holds no rule files.' },
   EXTRA_CATALOG: { severity: 'warning', summary: 'More than one catalog was found; only the first is used.' },
   EMPTY_FILE: { severity: 'error', summary: 'A rule or catalog file has no content.' },
+  FILE_TOO_LARGE: { severity: 'error', summary: 'A file is larger than the limit (1 MiB).' },
   // YAML
   YAML_SYNTAX: { severity: 'error', summary: 'The file is not valid YAML.' },
   YAML_WARNING: {
@@ -23,6 +24,11 @@ export const DIAGNOSTIC_CODES = {
     summary: 'The YAML parser warns about something (e.g. an unknown tag).',
   },
   DUPLICATE_KEY: { severity: 'error', summary: 'The same key appears twice in one mapping.' },
+  YAML_TOO_DEEP: { severity: 'error', summary: 'Mappings and lists are nested deeper than the limit.' },
+  ALIAS_EXPANSION_TOO_LARGE: {
+    severity: 'error',
+    summary: 'Aliases (`*name`) are used too often, or expand to too much data.',
+  },
   // Schema
   UNKNOWN_KEY: { severity: 'error', summary: 'A key that is not allowed at this place.' },
   INVALID_TYPE: { severity: 'error', summary: 'A value of the wrong kind (text, number, list, mapping...).' },
@@ -39,6 +45,14 @@ export const DIAGNOSTIC_CODES = {
   REF_CYCLE: { severity: 'error', summary: 'Named conditions refer to each other in a loop.' },
   UNKNOWN_LIST: { severity: 'error', summary: '`{ list: NAME }` names a list the ruleset does not define.' },
   INVALID_REGEX: { severity: 'error', summary: 'A `regex` operand is not a valid regular expression.' },
+  REGEX_UNSUPPORTED: {
+    severity: 'error',
+    summary: 'A `regex` operand uses syntax the linear-time engine refuses (backreferences, lookaround...).',
+  },
+  REGEX_TOO_LARGE: {
+    severity: 'error',
+    summary: 'A `regex` operand, or all of them together, exceed the size limit.',
+  },
   NON_NUMERIC_OPERAND: { severity: 'error', summary: 'The operand of gt/gte/lt/lte is not a finite number.' },
   MISSING_OPERATOR: { severity: 'error', summary: 'A condition leaf has `var` but no operator.' },
   MULTIPLE_OPERATORS: { severity: 'error', summary: 'A condition leaf has two or more operators.' },
@@ -57,6 +71,22 @@ export const DIAGNOSTIC_CODES = {
     summary: '`values_to_ignore` is sent, but the engine does not support it.',
   },
   TEMPLATE_SYNTAX: { severity: 'error', summary: 'A `${...}` template is malformed.' },
+  TEMPLATE_TOO_LARGE: {
+    severity: 'error',
+    summary: 'A template is longer, or has more placeholders, than the limit.',
+  },
+  CONDITION_TOO_DEEP: {
+    severity: 'error',
+    summary: 'A condition is nested deeper than the limit (refs followed).',
+  },
+  CONDITION_TOO_LARGE: {
+    severity: 'error',
+    summary: 'A condition has more parts than the limit (refs followed).',
+  },
+  TOO_MANY_RULES: {
+    severity: 'error',
+    summary: 'A file, or all files together, hold more rules than the limit.',
+  },
   // Catalog
   UNKNOWN_EVENT: { severity: 'warning', summary: 'An event name the catalog does not declare.' },
   ON_MATCHES_NO_EVENT: { severity: 'warning', summary: 'A glob in `on` matches no event of the catalog.' },

@@ -49,4 +49,10 @@ describe('suggestName thresholds', () => {
     expect(suggestName('FraudDetection', ['FraudsterDetection'])).toBe('FraudsterDetection');
     expect(suggestName('person', ['person_id'])).toBe('person_id');
   });
+
+  it('offers nothing for names longer than anyone types, whose distance would cost too much', () => {
+    const long = 'a'.repeat(101);
+    expect(suggestName(long, [`${long}b`])).toBeUndefined();
+    expect(suggestName('a'.repeat(100), [`${'a'.repeat(100)}b`])).toBe(`${'a'.repeat(100)}b`);
+  });
 });

@@ -3,8 +3,11 @@
  * edit distance (insertions, deletions, substitutions and swaps of neighbours),
  * ignoring case. A candidate is offered only when it is close enough that the
  * suggestion is more likely helpful than puzzling: about a third of the longer name.
+ * Names longer than `MAX_SUGGESTED_LENGTH` get none: the distance costs the
+ * product of the two lengths, and such names are not typed by hand.
  */
 export function suggestName(written: string, candidates: Iterable<string>): string | undefined {
+  if (written.length > MAX_SUGGESTED_LENGTH) return undefined;
   const target = written.toLowerCase();
   let best: string | undefined;
   let bestDistance = Infinity;
@@ -21,6 +24,8 @@ export function suggestName(written: string, candidates: Iterable<string>): stri
   }
   return best;
 }
+
+const MAX_SUGGESTED_LENGTH = 100;
 
 /** Optimal string alignment distance (Damerau-Levenshtein without repeated edits of one substring). */
 export function measureEditDistance(a: string, b: string): number {

@@ -70,4 +70,18 @@ describe('formatHuman', () => {
     const d = createDiagnostic('NO_RULE_FILES', 'rules', 'empty');
     expect(formatHuman([d], SOURCES, { color: false })).toBe('rules - warning NO_RULE_FILES: empty\n\n');
   });
+
+  it('shows a window of a very long line around the range, so each diagnostic prints a bounded frame', () => {
+    const line = `x: [${'a, '.repeat(100_000)}b]`;
+    const start = line.indexOf('b]');
+    const d = createDiagnostic('YAML_SYNTAX', 'long.yaml', 'm', { range: { start, end: start + 1 } });
+    const frame = formatHuman([d], new Map([['long.yaml', line]]), { color: false }).split('\n');
+    expect(frame[0]).toBe(`long.yaml:1:${start + 1} - error YAML_SYNTAX: m`);
+    expect(frame[2]).toBe(`  1 | …${line.slice(start - 40)}`);
+    expect(frame[3]).toBe(`    | ${' '.repeat(41)}^`);
+    const early = createDiagnostic('YAML_SYNTAX', 'long.yaml', 'm', { range: { start: 4, end: 5 } });
+    const head = formatHuman([early], new Map([['long.yaml', line]]), { color: false }).split('\n');
+    expect(head[2]).toBe(`  1 | ${line.slice(0, 200)}…`);
+    expect(head[3]).toBe(`    |     ^`);
+  });
 });

@@ -56,9 +56,12 @@ function formatOne(d: Diagnostic, index: LineIndex | undefined, paint: typeof PA
     const start = index.positionAt(d.range.start);
     const end = index.positionAt(d.range.end);
     lines.push(`${paint.file(d.file)}:${paint.position(`${start.line}:${start.col}`)} - ${headline}`, '');
-    const text = index.lineText(start.line);
-    const width = end.line === start.line ? end.col - start.col : text.length - start.col + 1;
-    const padding = text.slice(0, start.col - 1).replace(/[^\t]/g, ' ');
+    const shown = clipLine(index.lineText(start.line), start.col);
+    const text = shown.text;
+    const col = start.col - shown.from;
+    const fullWidth = end.line === start.line ? end.col - start.col : text.length - col + 1;
+    const width = Math.min(fullWidth, text.length - col + 1);
+    const padding = text.slice(0, col - 1).replace(/[^\t]/g, ' ');
     const gutter = String(start.line);
     const blank = ' '.repeat(gutter.length);
     const caretPaint = d.severity === 'error' ? paint.error : paint.warning;
@@ -69,4 +72,21 @@ function formatOne(d: Diagnostic, index: LineIndex | undefined, paint: typeof PA
   }
   if (d.suggestion !== undefined) lines.push(`  did you mean '${d.suggestion}'?`);
   return `${lines.join('\n')}\n\n`;
+}
+
+/** Longest source line shown whole; a longer one is cut to a window around the column. */
+const MAX_SHOWN = 200;
+
+/**
+ * The part of a line to show under a headline: all of it, or for a long one
+ * (a whole file written on one line) a window starting a little before `col`
+ * marked with `…`, so that each diagnostic prints a bounded amount of text.
+ * `from` is how many columns were cut on the left, so the caret shifts by as much.
+ */
+function clipLine(line: string, col: number): { text: string; from: number } {
+  if (line.length <= MAX_SHOWN) return { text: line, from: 0 };
+  const start = Math.max(0, col - 1 - 40);
+  const left = start > 0 ? '…' : '';
+  const right = start + MAX_SHOWN < line.length ? '…' : '';
+  return { text: left + line.slice(start, start + MAX_SHOWN) + right, from: start - left.length };
 }

@@ -8,6 +8,7 @@ export {
 } from './create-diagnostic';
 export { createLineIndex, type LineIndex, type Position } from './line-index';
 export { measureEditDistance, suggestName } from './did-you-mean';
+export { formatNameList } from './list-names';
 export { formatHuman, type HumanFormatOptions } from './format-human';
 export { formatJson, toJsonDiagnostics, type JsonDiagnostic } from './format-json';
 export {

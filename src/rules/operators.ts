@@ -50,7 +50,7 @@ export const OPERATORS = [
     name: 'regex',
     operand: 'regex',
     summary:
-      'The variable contains a match of this JavaScript regular expression (use `^...$` to match all of it).',
+      'The variable contains a match of this regular expression (RE2 syntax, matched in linear time; use `^...$` to match all of it).',
     example: '{ var: person.id, regex: "^[0-9]{8}$" }',
   },
   {
@@ -126,9 +126,4 @@ export function parseFiniteNumber(text: string): number | undefined {
   if (trimmed === '') return undefined;
   const value = Number(trimmed);
   return Number.isFinite(value) ? value : undefined;
-}
-
-/** How `regex` operands become RegExps (no flags: case-sensitive, unanchored), at load time and in checks. */
-export function createRegex(pattern: string): RegExp {
-  return new RegExp(pattern);
 }

@@ -12,8 +12,9 @@ export interface CatalogParseResult {
 /** Parses and validates a catalog file's text (reading it is the loader's job). */
 export function parseCatalog(file: string, text: string): CatalogParseResult {
   const parsed = parseYaml(file, text, isCatalogStringPosition);
-  const diagnostics = [...parsed.diagnostics];
-  if (parsed.wellFormed) diagnostics.push(...validateCatalogSchema(parsed));
+  const diagnostics = parsed.wellFormed
+    ? [...parsed.diagnostics, ...validateCatalogSchema(parsed)]
+    : parsed.diagnostics;
   if (hasErrors(diagnostics)) return { diagnostics };
   return { catalog: { file, spec: parsed.value as CatalogSpec }, diagnostics };
 }

@@ -1,4 +1,4 @@
-import { suggestName } from '../../diagnostics';
+import { formatNameList, suggestName } from '../../diagnostics';
 import type { ActionSpec } from '../catalog';
 import type { SpecPath } from '../spec';
 import { asArray, asRecord, hasOwn, report, type CheckContext, type PlainRecord } from './check-context';
@@ -22,11 +22,7 @@ export function checkActions(context: CheckContext): void {
       const where: SpecPath = [...path, 'schedule', index];
       if (!hasOwn(actions, name)) {
         const message = `the catalog declares no action '${name}'`;
-        report(
-          context,
-          'UNKNOWN_ACTION',
-          message,
-          context.locate([...where, 'action']),
+        report(context, 'UNKNOWN_ACTION', message, context.locate([...where, 'action']), () =>
           suggestName(name, names),
         );
         return;
@@ -57,9 +53,9 @@ function checkParameters(
   const known = Object.keys(declared);
   for (const parameter of Object.keys(given)) {
     if (hasOwn(declared, parameter)) continue;
-    const list = known.length ? `: it takes ${known.join(', ')}` : ': it takes none';
+    const list = known.length ? `: it takes ${formatNameList(known)}` : ': it takes none';
     const message = `the catalog declares no parameter '${parameter}' for the action '${name}'${list}`;
     const range = context.locateKey([...where, 'parameters', parameter]);
-    report(context, 'UNKNOWN_ACTION_PARAMETER', message, range, suggestName(parameter, known));
+    report(context, 'UNKNOWN_ACTION_PARAMETER', message, range, () => suggestName(parameter, known));
   }
 }

@@ -15,11 +15,7 @@ export function checkCatalogNames(context: CheckContext): void {
         asArray(then[key]).forEach((node, index) => {
           if (typeof node !== 'string' || isKnownNode(catalog, node) !== false) return;
           const message = `the catalog declares no node '${node}'`;
-          report(
-            context,
-            'UNKNOWN_NODE',
-            message,
-            context.locate([...path, key, index]),
+          report(context, 'UNKNOWN_NODE', message, context.locate([...path, key, index]), () =>
             suggestName(node, nodes),
           );
         });
@@ -32,11 +28,7 @@ export function checkCatalogNames(context: CheckContext): void {
       const name = condition.var;
       if (typeof name !== 'string' || isKnownVariable(catalog, name) !== false) return;
       const message = `the catalog declares no session variable '${name}'`;
-      report(
-        context,
-        'UNKNOWN_VARIABLE',
-        message,
-        context.locate([...path, 'var']),
+      report(context, 'UNKNOWN_VARIABLE', message, context.locate([...path, 'var']), () =>
         suggestName(name, names),
       );
     });
@@ -47,7 +39,7 @@ export function checkCatalogNames(context: CheckContext): void {
         if (typeof part === 'string' || isKnownVariable(catalog, part.key) !== false) continue;
         const message = `the catalog declares no session variable '${part.key}' (used in a template)`;
         const range = context.locateWithin(path, part.start + 2, part.start + 2 + part.key.length);
-        report(context, 'UNKNOWN_VARIABLE', message, range, suggestName(part.key, names));
+        report(context, 'UNKNOWN_VARIABLE', message, range, () => suggestName(part.key, names));
       }
     });
   }

@@ -13,16 +13,32 @@ export interface CheckContext extends Locator {
   root: unknown;
   catalog?: CatalogSpec | undefined;
   diagnostics: Diagnostic[];
+  /** "Did you mean" searches left for this file (see `report`). */
+  suggestionsLeft: number;
 }
 
+/** "Did you mean" searches per file: each compares a name with every candidate. */
+export const SUGGESTIONS_PER_FILE = 200;
+
+/**
+ * Adds a diagnostic. A suggestion given as a function is searched for only while
+ * the file's budget lasts: a file can misspell tens of thousands of names among
+ * thousands of candidates, and the first few hundred suggestions are what helps.
+ */
 export function report(
   context: CheckContext,
   code: DiagnosticCode,
   message: string,
   range: Range | undefined,
-  suggestion?: string,
+  suggestion?: string | (() => string | undefined),
 ): void {
-  context.diagnostics.push(createDiagnostic(code, context.file, message, { range, suggestion }));
+  let suggested: string | undefined;
+  if (typeof suggestion !== 'function') suggested = suggestion;
+  else if (context.suggestionsLeft > 0) {
+    context.suggestionsLeft--;
+    suggested = suggestion();
+  }
+  context.diagnostics.push(createDiagnostic(code, context.file, message, { range, suggestion: suggested }));
 }
 
 export type PlainRecord = Record<string, unknown>;

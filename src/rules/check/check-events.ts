@@ -31,7 +31,9 @@ export function checkEvents(context: CheckContext): void {
         prefix === undefined
           ? `the catalog declares no event '${entry}'`
           : `no event of the catalog starts with '${prefix}'`;
-      report(context, 'UNKNOWN_EVENT', message, context.locate(where), suggestName(prefix ?? entry, events));
+      report(context, 'UNKNOWN_EVENT', message, context.locate(where), () =>
+        suggestName(prefix ?? entry, events),
+      );
     });
   });
 }
@@ -40,12 +42,12 @@ function checkOnEntry(context: CheckContext, events: readonly string[], entry: s
   if (micromatch.scan(entry).isGlob) {
     if (events.some((event) => micromatch.isMatch(event, entry))) return;
     const message = `'${entry}' matches none of the catalog's events, so this rule can never fire`;
-    report(context, 'ON_MATCHES_NO_EVENT', message, context.locate(path), suggestGlob(entry, events));
+    report(context, 'ON_MATCHES_NO_EVENT', message, context.locate(path), () => suggestGlob(entry, events));
     return;
   }
   if (events.includes(entry)) return;
   const message = `the catalog declares no event '${entry}'`;
-  report(context, 'UNKNOWN_EVENT', message, context.locate(path), suggestName(entry, events));
+  report(context, 'UNKNOWN_EVENT', message, context.locate(path), () => suggestName(entry, events));
 }
 
 /**

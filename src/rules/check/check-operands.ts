@@ -1,12 +1,13 @@
-import { suggestName } from '../../diagnostics';
-import { createRegex, getOperandKind, parseFiniteNumber } from '../operators';
+import { formatNameList, suggestName } from '../../diagnostics';
+import { getOperandKind, parseFiniteNumber } from '../operators';
+import { compileRegex } from '../regex';
 import type { SpecPath } from '../spec';
 import { asRecord, hasOwn, report, type CheckContext, type PlainRecord } from './check-context';
 import { walkAllConditions } from './walk';
 
 /**
  * Operands that are well-typed but unusable: a regex that does not compile (with
- * the same construction as the compiler), a numeric operand that is not a finite
+ * the same construction as the compiler: RE2 syntax, size limit), a numeric operand that is not a finite
  * number, a `{ list: NAME }` naming no list of the ruleset.
  */
 export function checkOperands(context: CheckContext): void {
@@ -48,8 +49,10 @@ function checkOperand(
       const name = asRecord(operand)?.list;
       if (typeof name !== 'string' || hasOwn(lists, name)) return;
       const known = Object.keys(lists ?? {});
-      const message = `no list named '${name}' in this ruleset's lists${known.length ? ` (${known.join(', ')})` : ''}`;
-      report(context, 'UNKNOWN_LIST', message, context.locate([...path, 'list']), suggestName(name, known));
+      const message = `no list named '${name}' in this ruleset's lists${known.length ? ` (${formatNameList(known)})` : ''}`;
+      report(context, 'UNKNOWN_LIST', message, context.locate([...path, 'list']), () =>
+        suggestName(name, known),
+      );
       return;
     }
     default:
@@ -58,10 +61,10 @@ function checkOperand(
 }
 
 function checkRegex(context: CheckContext, pattern: string, path: SpecPath): void {
-  try {
-    createRegex(pattern);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    report(context, 'INVALID_REGEX', reason, context.locate(path));
-  }
+  const compiled = compileRegex(pattern);
+  if (compiled.ok) return;
+  const range = compiled.at
+    ? context.locateWithin(path, compiled.at.start, compiled.at.end)
+    : context.locate(path);
+  report(context, compiled.code, compiled.message, range);
 }

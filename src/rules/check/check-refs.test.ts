@@ -44,4 +44,25 @@ describe('refs', () => {
     expect(runPipeline(text)[0]!.message).toContain('a → b → c → a');
     expect(runPipeline(text)[1]!.message).toContain('self → self');
   });
+
+  it('finds a loop through thousands of refs, and shortens it in the message', () => {
+    const named = Array.from({ length: 20_000 }, (_, i) => `c${i}: { ref: c${(i + 1) % 20_000} }`);
+    const diagnostics = runPipeline(withConditions(named, '{ ref: c0 }'));
+    expect(diagnostics.map((d) => d.code)).toEqual(['REF_CYCLE']);
+    expect(diagnostics[0]!.message).toContain('(c0 → c1 → c2 → c3 → … → c19997 → c19998 → c19999 → c0)');
+  });
+
+  it('lists at most a dozen names in a message, and searches suggestions within the file’s budget', () => {
+    const named = Array.from({ length: 30 }, (_, i) => `n${i}: { var: t, equals: g }`);
+    const refs = Array.from({ length: 300 }, (_, i) => `{ ref: n${i % 30}x }`);
+    const diagnostics = runPipeline(withConditions(named, `{ any: [ ${refs.join(', ')} ] }`));
+    expect(diagnostics).toHaveLength(300);
+    expect(diagnostics[0]!.message).toContain(
+      'named conditions: n0, n1, n2, n3, n4, n5, n6, n7, n8, n9, n10, n11 and 18 more',
+    );
+    expect(diagnostics.map((d) => d.suggestion !== undefined)).toEqual([
+      ...Array<boolean>(200).fill(true),
+      ...Array<boolean>(100).fill(false),
+    ]);
+  });
 });

@@ -1,4 +1,4 @@
-import { suggestName } from '../../diagnostics';
+import { formatNameList, suggestName } from '../../diagnostics';
 import type { SpecPath } from '../spec';
 import { asRecord, hasOwn, report, type CheckContext } from './check-context';
 import { walkAllConditions, walkCondition } from './walk';
@@ -16,14 +16,14 @@ export function checkRefs(context: CheckContext): void {
     const ref = condition.ref;
     if (typeof ref !== 'string' || hasOwn(named, ref)) return;
     const known = names.length
-      ? `; named conditions: ${names.join(', ')}`
+      ? `; named conditions: ${formatNameList(names)}`
       : '; this ruleset has no conditions';
     report(
       context,
       'UNKNOWN_REF',
       `no condition named '${ref}'${known}`,
       context.locate([...path, 'ref']),
-      suggestName(ref, names),
+      () => suggestName(ref, names),
     );
   });
   checkCycles(context, collectEdges(named));
@@ -42,29 +42,49 @@ function collectEdges(named: Record<string, unknown>): Map<string, RefEdge[]> {
   return edges;
 }
 
-/** Depth-first search; each cycle is reported once, at the `ref` that closes it. */
+/**
+ * Depth-first search with an explicit stack (a file can chain thousands of
+ * refs); each loop is reported at the `ref` that closes it.
+ */
 function checkCycles(context: CheckContext, edges: Map<string, RefEdge[]>): void {
   const done = new Set<string>();
-  const stack: string[] = [];
-  const reported = new Set<string>();
-  const visit = (name: string): void => {
-    stack.push(name);
-    for (const edge of edges.get(name) ?? []) {
-      const start = stack.indexOf(edge.to);
-      if (start !== -1) {
-        const members = stack.slice(start);
-        const key = [...members].sort().join('\u0000');
-        if (reported.has(key)) continue;
-        reported.add(key);
-        const loop = [...members, edge.to].join(' → ');
-        const message = `named conditions refer to each other in a loop (${loop}), so none can be evaluated`;
-        report(context, 'REF_CYCLE', message, context.locate(edge.path));
+  let reported = 0;
+  for (const start of edges.keys()) {
+    if (done.has(start)) continue;
+    const path: string[] = [start];
+    const next: number[] = [0];
+    const onPath = new Map<string, number>([[start, 0]]);
+    while (path.length > 0) {
+      const name = path[path.length - 1]!;
+      const edge = edges.get(name)?.[next[next.length - 1]!++];
+      if (edge === undefined) {
+        path.pop();
+        next.pop();
+        onPath.delete(name);
+        done.add(name);
+        continue;
+      }
+      const loopStart = onPath.get(edge.to);
+      if (loopStart !== undefined) {
+        if (reported++ < MAX_REPORTED_CYCLES) reportCycle(context, path.slice(loopStart), edge);
       } else if (!done.has(edge.to)) {
-        visit(edge.to);
+        onPath.set(edge.to, path.length);
+        path.push(edge.to);
+        next.push(0);
       }
     }
-    stack.pop();
-    done.add(name);
-  };
-  for (const name of edges.keys()) if (!done.has(name)) visit(name);
+  }
+}
+
+/**
+ * Loops reported per file at most: each costs its length, and a few are enough
+ * to act on. Every edge is followed once, so no loop is found twice.
+ */
+const MAX_REPORTED_CYCLES = 20;
+
+function reportCycle(context: CheckContext, members: string[], edge: RefEdge): void {
+  const names = [...members, edge.to];
+  const loop = (names.length > 9 ? [...names.slice(0, 4), '…', ...names.slice(-4)] : names).join(' → ');
+  const message = `named conditions refer to each other in a loop (${loop}), so none can be evaluated`;
+  report(context, 'REF_CYCLE', message, context.locate(edge.path));
 }

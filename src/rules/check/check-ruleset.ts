@@ -3,22 +3,28 @@ import type { CatalogSpec } from '../catalog';
 import type { Locator } from '../parse';
 import { checkActions } from './check-actions';
 import { checkCatalogNames } from './check-catalog-names';
+import { checkConditionLimits } from './check-condition-limits';
 import { checkConditionShapes } from './check-condition-shape';
-import type { CheckContext } from './check-context';
+import { SUGGESTIONS_PER_FILE, type CheckContext } from './check-context';
 import { checkEvents } from './check-events';
 import { checkFilters } from './check-filter';
 import { checkOperands } from './check-operands';
 import { checkRefs } from './check-refs';
+import { checkRuleCount } from './check-rule-count';
 import { checkRuleIds } from './check-rule-ids';
+import { checkTemplateSize } from './check-template-size';
 import { checkThen } from './check-then';
 
 /** The per-file semantic checks, in the order their diagnostics are produced (the loader sorts by position). */
 const CHECKS: readonly ((context: CheckContext) => void)[] = [
+  checkRuleCount,
   checkRuleIds,
   checkConditionShapes,
+  checkConditionLimits,
   checkOperands,
   checkRefs,
   checkThen,
+  checkTemplateSize,
   checkFilters,
   checkEvents,
   checkCatalogNames,
@@ -40,6 +46,7 @@ export function checkRuleset(
     root,
     catalog,
     diagnostics: [],
+    suggestionsLeft: SUGGESTIONS_PER_FILE,
     locate: locator.locate,
     locateKey: locator.locateKey,
     locateWithin: locator.locateWithin,

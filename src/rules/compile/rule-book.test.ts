@@ -44,4 +44,22 @@ describe('RuleBook.planFor', () => {
     const b = buildRuleBook({ ruleset: 'd', rules: [rule('twice', { on: ['X', 'X', 'X*'] })] });
     expect(planned(b, 'X')).toEqual(['d/twice']);
   });
+
+  it('bounds planning: 20,000 names in one `on` next to 5,000 rules without `on` load and plan correctly', () => {
+    const names = Array.from({ length: 20_000 }, (_, i) => `N${i}`);
+    const open = Array.from({ length: 5_000 }, (_, i) =>
+      rule(`open${i}`, { if: { var: 'k', equals: `v${i}` } }),
+    );
+    const start = Date.now();
+    const big = buildRuleBook({
+      ruleset: 'big',
+      rules: [rule('named', { on: names }), rule('glob', { on: 'G*' }), ...open],
+    });
+    expect(Date.now() - start).toBeLessThan(10_000);
+    for (const name of ['N0', 'N19999', 'G1', 'OTHER']) {
+      const ids = planned(big, name);
+      expect(ids).toHaveLength(name.startsWith('N') || name === 'G1' ? 5_001 : 5_000);
+      expect(ids[0]).toBe(name.startsWith('N') ? 'big/named' : name === 'G1' ? 'big/glob' : 'big/open0');
+    }
+  });
 });

@@ -19,6 +19,16 @@ export type EventPlan = readonly PlannedRuleset[];
 /** Plans cached for names no rule names exactly; bounded because event names come from the wire. */
 const MAX_CACHED_PLANS = 10_000;
 
+/**
+ * Slots of all cached plans' programs, at most (~8 bytes each). Each plan copies
+ * the open rules that match its name, so a few thousand names written in `on`
+ * next to a few thousand rules without `on` would otherwise need gigabytes.
+ */
+const MAX_CACHED_SLOTS = 4_000_000;
+
+/** Work (open rules tried against a name, plus program slots) spent planning names at load time, at most. */
+const MAX_PREPLANNING_WORK = 4_000_000;
+
 /** A ruleset's rules split by how they select events, each list in evaluation order. */
 interface RulesetIndex {
   ruleset: CompiledRuleset;
@@ -65,7 +75,9 @@ function planRuleset(index: RulesetIndex, name: string): CompiledRule[] {
  * that of the rules that can apply to it, not of all rules. Plans for every
  * name written in an `on` are built at load time from the exact-name index
  * plus the open rules (no `on`, or a glob); any other name can only reach open
- * rules, so its plan is built from those alone, once, and cached.
+ * rules, so its plan is built from those alone, once, and cached. Planning and
+ * caching are bounded (above): past the bounds, a plan is built per event,
+ * which costs what evaluating without the index would, and keeps no memory.
  */
 export class RuleBook {
   readonly rulesets: readonly CompiledRuleset[];
@@ -75,9 +87,12 @@ export class RuleBook {
   readonly watched: WatchedKeys;
   private readonly indexes: readonly RulesetIndex[];
   private readonly plans = new Map<string, EventPlan>();
+  /** Names some rule writes exactly in `on`: the unnamed plan never applies to them. */
+  private readonly exactNames = new Set<string>();
   /** With no glob anywhere, every name nobody wrote gets this same plan (rules without `on`). */
   private readonly unnamedPlan: EventPlan | undefined;
   private cachedOnDemand = 0;
+  private cachedSlots = 0;
 
   constructor(rulesets: readonly CompiledRuleset[], knownEventNames: Iterable<string> = []) {
     this.rulesets = rulesets;
@@ -86,11 +101,16 @@ export class RuleBook {
     );
     this.watched = new WatchedKeys([...new Set(rulesets.flatMap((rs) => rs.changedGlobs))]);
     this.indexes = rulesets.map(indexRuleset);
-    const names = new Set(knownEventNames);
-    for (const index of this.indexes) for (const name of index.byName.keys()) names.add(name);
-    for (const name of names) this.plans.set(name, this.buildPlan(name));
+    for (const index of this.indexes) for (const name of index.byName.keys()) this.exactNames.add(name);
     const anyGlob = this.indexes.some((i) => i.open.some((rule) => rule.on !== undefined));
-    this.unnamedPlan = anyGlob ? undefined : this.buildPlan('');
+    this.unnamedPlan = anyGlob ? undefined : this.buildPlan('').plan;
+    let work = 0;
+    for (const name of new Set([...knownEventNames, ...this.exactNames])) {
+      if (work > MAX_PREPLANNING_WORK || this.cachedSlots > MAX_CACHED_SLOTS) break;
+      const built = this.buildPlan(name);
+      work += built.work;
+      this.cache(name, built.plan, built.slots);
+    }
   }
 
   static compile(loaded: readonly LoadedRuleset[], knownEventNames?: Iterable<string>): RuleBook {
@@ -104,21 +124,33 @@ export class RuleBook {
   planFor(eventName: string): EventPlan {
     const cached = this.plans.get(eventName);
     if (cached !== undefined) return cached;
-    if (this.unnamedPlan !== undefined) return this.unnamedPlan;
-    const plan = this.buildPlan(eventName);
-    if (this.cachedOnDemand < MAX_CACHED_PLANS) {
-      this.cachedOnDemand++;
-      this.plans.set(eventName, plan);
-    }
+    if (this.unnamedPlan !== undefined && !this.exactNames.has(eventName)) return this.unnamedPlan;
+    const { plan, slots } = this.buildPlan(eventName);
+    if (this.cachedOnDemand < MAX_CACHED_PLANS && this.cache(eventName, plan, slots)) this.cachedOnDemand++;
     return plan;
   }
 
-  private buildPlan(eventName: string): EventPlan {
+  /** Keeps a plan while the slot budget lasts; true when kept. */
+  private cache(eventName: string, plan: EventPlan, slots: number): boolean {
+    if (this.cachedSlots + slots > MAX_CACHED_SLOTS) return false;
+    this.cachedSlots += slots;
+    this.plans.set(eventName, plan);
+    return true;
+  }
+
+  /** The plan for a name, with its size in program slots and the work building it took. */
+  private buildPlan(eventName: string): { plan: EventPlan; slots: number; work: number } {
     const plan: PlannedRuleset[] = [];
+    let slots = 0;
+    let work = 0;
     for (const index of this.indexes) {
       const rules = planRuleset(index, eventName);
-      if (rules.length > 0) plan.push({ ruleset: index.ruleset, rules, program: buildRuleProgram(rules) });
+      work += index.open.length;
+      if (rules.length === 0) continue;
+      const program = buildRuleProgram(rules);
+      slots += program.length;
+      plan.push({ ruleset: index.ruleset, rules, program });
     }
-    return plan;
+    return { plan, slots, work: work + slots };
   }
 }

@@ -1,4 +1,4 @@
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createDiagnostic, type Diagnostic } from '../../diagnostics';
 
@@ -16,13 +16,22 @@ export interface ListFilesOptions {
 /**
  * Relative posix paths of the wanted files under `root`, at any depth, in
  * directory order (callers sort). Hidden entries and node_modules are skipped;
- * symbolic links are followed; an unreadable directory is reported and skipped.
- * Shared by the rule loader and the scenario-file finder.
+ * symbolic links are followed, each directory once (a link to a parent would
+ * otherwise list the tree again at every level); an unreadable directory is
+ * reported and skipped. Shared by the rule loader and the scenario-file finder.
  */
-export async function listFiles(root: string, options: ListFilesOptions, relative = ''): Promise<string[]> {
+export async function listFiles(
+  root: string,
+  options: ListFilesOptions,
+  relative = '',
+  visited = new Set<string>(),
+): Promise<string[]> {
   let entries;
   try {
-    entries = await readdir(path.join(root, relative), { withFileTypes: true });
+    const real = await realpath(path.join(root, relative));
+    if (visited.has(real)) return [];
+    visited.add(real);
+    entries = await readdir(real, { withFileTypes: true });
   } catch (error) {
     const where = relative ? `${options.shown.replace(/[/\\]+$/, '')}/${relative}` : options.shown;
     options.diagnostics.push(
@@ -36,7 +45,7 @@ export async function listFiles(root: string, options: ListFilesOptions, relativ
     const child = relative ? `${relative}/${entry.name}` : entry.name;
     const isDirectory =
       entry.isDirectory() || (entry.isSymbolicLink() && (await isDirectoryPath(path.join(root, child))));
-    if (isDirectory) files.push(...(await listFiles(root, options, child)));
+    if (isDirectory) for (const file of await listFiles(root, options, child, visited)) files.push(file);
     else if (options.accept(entry.name)) files.push(child);
   }
   return files;

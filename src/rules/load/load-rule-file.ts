@@ -18,10 +18,14 @@ export interface RuleFile {
  */
 export function loadRuleFile(file: string, text: string, catalog: CatalogSpec | undefined): RuleFile {
   const parsed = parseYaml(file, text, isRuleStringPosition);
-  const diagnostics = [...parsed.diagnostics];
-  if (parsed.wellFormed) {
-    diagnostics.push(...validateRulesSchema(parsed), ...checkRuleset(file, parsed.value, parsed, catalog));
-  }
+  // Concatenated, not pushed with spreads: a large file can have more problems than a call has room for arguments.
+  const diagnostics = parsed.wellFormed
+    ? [
+        ...parsed.diagnostics,
+        ...validateRulesSchema(parsed),
+        ...checkRuleset(file, parsed.value, parsed, catalog),
+      ]
+    : [...parsed.diagnostics];
   return { parsed, diagnostics };
 }
 

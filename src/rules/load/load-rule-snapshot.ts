@@ -1,6 +1,6 @@
 import { dedupeDiagnostics, sortDiagnostics, type Diagnostic } from '../../diagnostics';
 import { parseCatalog, type Catalog } from '../catalog';
-import { checkDuplicateRulesets } from '../check';
+import { checkDuplicateRulesets, checkLoadTotals } from '../check';
 import type { LoadedRuleset } from '../spec';
 import { loadRuleFile, toLoadedRuleset } from './load-rule-file';
 import { computeRuleRevision, type RuleSnapshot } from './rule-snapshot';
@@ -32,7 +32,7 @@ export function loadRuleSnapshot(snapshot: RuleSnapshot): LoadResult {
     const { file, text } = snapshot.catalog;
     sources.set(file, text);
     const parsed = parseCatalog(file, text);
-    diagnostics.push(...parsed.diagnostics);
+    for (const diagnostic of parsed.diagnostics) diagnostics.push(diagnostic);
     catalog = parsed.catalog;
   }
   const ruleFiles = snapshot.ruleFiles.map(({ file, text }) => {
@@ -41,19 +41,18 @@ export function loadRuleSnapshot(snapshot: RuleSnapshot): LoadResult {
   });
 
   const wellFormed = ruleFiles.filter((f) => f.parsed.wellFormed);
-  const crossFile = checkDuplicateRulesets(
-    wellFormed.map(({ parsed }) => ({ ...parsed, root: parsed.value })),
-  );
+  const files = wellFormed.map(({ parsed }) => ({ ...parsed, root: parsed.value }));
+  const crossFile = [...checkDuplicateRulesets(files), ...checkLoadTotals(files)];
   const rulesets: LoadedRuleset[] = [];
   for (const ruleFile of ruleFiles) {
-    diagnostics.push(...ruleFile.diagnostics);
+    for (const diagnostic of ruleFile.diagnostics) diagnostics.push(diagnostic);
     const loaded = toLoadedRuleset(
       ruleFile,
       crossFile.filter((d) => d.file === ruleFile.parsed.file),
     );
     if (loaded) rulesets.push(loaded);
   }
-  diagnostics.push(...crossFile);
+  for (const diagnostic of crossFile) diagnostics.push(diagnostic);
 
   const result: LoadResult = {
     rulesets,

@@ -1,4 +1,4 @@
-import { isAlias, isMap, isScalar, isSeq, type Document, type Pair } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, type Document, type Pair, type YAMLMap } from 'yaml';
 import type { Range } from '../../diagnostics';
 import type { SpecPath } from '../spec';
 import { getKeyText, getNodeRange, isEmptyScalar, resolveNode } from './yaml-nodes';
@@ -91,8 +91,28 @@ function stepInto(node: unknown, segment: string | number): Step | undefined {
     return { node: node.items[index] };
   }
   if (isMap(node)) {
-    const pair = node.items.find((p) => getKeyText(p.key) === String(segment));
-    return pair ? { node: pair.value, pair: pair as Pair } : undefined;
+    const pair = indexPairs(node).get(String(segment));
+    return pair ? { node: pair.value, pair } : undefined;
   }
   return undefined;
+}
+
+const pairIndexes = new WeakMap<YAMLMap, Map<string, Pair>>();
+
+/**
+ * The pairs of a mapping by key text (first of duplicates), built once per
+ * mapping: a file with many problems in one large mapping would otherwise
+ * scan the mapping once per problem.
+ */
+function indexPairs(map: YAMLMap): Map<string, Pair> {
+  let index = pairIndexes.get(map);
+  if (index === undefined) {
+    index = new Map();
+    for (const pair of map.items) {
+      const key = getKeyText(pair.key);
+      if (key !== undefined && !index.has(key)) index.set(key, pair as Pair);
+    }
+    pairIndexes.set(map, index);
+  }
+  return index;
 }

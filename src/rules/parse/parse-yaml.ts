@@ -1,8 +1,10 @@
-import { parseDocument, type Document, type YAMLError } from 'yaml';
+import { Composer, Document, Parser, YAMLParseError, type CST, type YAMLError } from 'yaml';
 import { createDiagnostic, createLineIndex, type Diagnostic } from '../../diagnostics';
+import { formatCount, RULE_LIMITS } from '../limits';
 import type { SpecPath } from '../spec';
 import { findDuplicateKeys } from './find-duplicate-keys';
 import { createLocator, type Locator } from './locate';
+import { measureNesting } from './measure-nesting';
 import { toPlain } from './to-plain';
 
 /** One YAML file, parsed: its plain value, the problems found, and a way back to the source. */
@@ -22,14 +24,29 @@ export interface ParsedYaml extends Locator {
 
 /**
  * Parses YAML text, never throwing: every syntax error, parser warning and
- * duplicate key becomes a diagnostic with its range.
+ * duplicate key becomes a diagnostic with its range. Collections nested deeper
+ * than the limit are reported before the document is composed (composing recurses
+ * per level), and the file is then left unparsed.
  */
 export function parseYaml(
   file: string,
   text: string,
   isStringPosition: (path: SpecPath) => boolean,
 ): ParsedYaml {
-  const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false, keepSourceTokens: false });
+  const tokens = parseTokens(text);
+  const nesting = tokens && measureNesting(tokens, RULE_LIMITS.yamlDepth);
+  if (!tokens || nesting?.firstBeyond !== undefined) {
+    const limit = formatCount(RULE_LIMITS.yamlDepth);
+    const depth = nesting ? formatCount(nesting.depth) : `far more than ${limit}`;
+    const message = `mappings and lists are nested ${depth} levels deep; at most ${limit} are allowed`;
+    const start = nesting?.firstBeyond ?? findDeepIndent(text, RULE_LIMITS.yamlDepth);
+    return unparsed(
+      file,
+      text,
+      createDiagnostic('YAML_TOO_DEEP', file, message, { range: { start, end: start + 1 } }),
+    );
+  }
+  const doc = composeDocument(tokens, text);
   const diagnostics: Diagnostic[] = [
     ...dropCascades(doc.errors, text).map((error) => toDiagnostic(file, 'YAML_SYNTAX', error)),
     ...doc.warnings.map((warning) => toDiagnostic(file, 'YAML_WARNING', warning)),
@@ -42,8 +59,60 @@ export function parseYaml(
       createDiagnostic('EMPTY_FILE', file, 'the file has no content', { range: { start: 0, end: 0 } }),
     );
   }
-  const value = toPlain({ file, text, doc, isStringPosition, diagnostics }, doc.contents);
-  return { file, text, doc, value, diagnostics, wellFormed: syntaxOk && !empty, ...createLocator(doc, text) };
+  const plain = toPlain({ file, text, doc, isStringPosition, diagnostics }, doc.contents);
+  const wellFormed = syntaxOk && !empty && plain.complete;
+  return { file, text, doc, value: plain.value, diagnostics, wellFormed, ...createLocator(doc, text) };
+}
+
+/** A file left unparsed because of `diagnostic`: no value, no source positions. */
+function unparsed(file: string, text: string, diagnostic: Diagnostic): ParsedYaml {
+  const doc = new Document(null);
+  return {
+    file,
+    text,
+    doc,
+    value: null,
+    diagnostics: [diagnostic],
+    wellFormed: false,
+    ...createLocator(doc, text),
+  };
+}
+
+/**
+ * The concrete syntax tree, or undefined when the parser overflows the stack:
+ * it closes block collections recursively, so a dedent out of tens of thousands
+ * of compact levels (`- - - - ... x`) overflows it, whereas anything within
+ * the depth limit uses a few hundred frames.
+ */
+function parseTokens(text: string): CST.Token[] | undefined {
+  try {
+    return Array.from(new Parser().parse(text));
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
+
+/** Where to point when the parser overflowed: the first line indented (spaces, `- `, `? `) past `limit` columns. */
+function findDeepIndent(text: string, limit: number): number {
+  const deep = new RegExp(`^(?:[ ]|[-?] ){${limit},}`, 'm').exec(text);
+  return deep ? deep.index + limit : 0;
+}
+
+/** What `parseDocument` does, from tokens already parsed: the first document, a second one reported. */
+function composeDocument(tokens: readonly CST.Token[], text: string): Document.Parsed {
+  const composer = new Composer({ uniqueKeys: false, keepSourceTokens: false });
+  let doc: Document.Parsed | undefined;
+  for (const next of composer.compose(tokens, true, text.length)) {
+    if (!doc) doc = next;
+    else {
+      const message = 'Source contains multiple documents; please use YAML.parseAllDocuments()';
+      doc.errors.push(new YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', message));
+      break;
+    }
+  }
+  // compose(..., forceDoc = true) always yields a document, if only an empty one
+  return doc!;
 }
 
 /**

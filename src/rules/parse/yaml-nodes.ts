@@ -1,4 +1,4 @@
-import { isAlias, isScalar, type Document, type Node } from 'yaml';
+import { isAlias, isScalar, visit, type Alias, type Document, type Node } from 'yaml';
 import type { Range } from '../../diagnostics';
 
 /**
@@ -16,8 +16,33 @@ export function getKeyText(key: unknown): string | undefined {
 
 /** Follows an alias to its anchored node; undefined for an alias to no anchor. */
 export function resolveNode(doc: Document, node: unknown): Node | undefined {
-  if (isAlias(node)) return node.resolve(doc) ?? undefined;
+  if (isAlias(node)) return getAliasTargets(doc).get(node);
   return (node as Node | null) ?? undefined;
+}
+
+const aliasTargets = new WeakMap<Document, Map<Alias, Node | undefined>>();
+
+/**
+ * Every alias of the document with its target: the last node anchored with its
+ * name before it, in document order (YAML's rule). Computed in one walk per
+ * document because `Alias.resolve` walks the whole document on every call,
+ * which made N aliases cost N times the file.
+ */
+function getAliasTargets(doc: Document): Map<Alias, Node | undefined> {
+  let targets = aliasTargets.get(doc);
+  if (targets === undefined) {
+    const found = new Map<Alias, Node | undefined>();
+    const anchors = new Map<string, Node>();
+    visit(doc, {
+      Node(_, node) {
+        if (isAlias(node)) found.set(node, anchors.get(node.source));
+        else if (node.anchor) anchors.set(node.anchor, node);
+      },
+    });
+    targets = found;
+    aliasTargets.set(doc, targets);
+  }
+  return targets;
 }
 
 /**

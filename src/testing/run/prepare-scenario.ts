@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { createDiagnostic, type Diagnostic } from '../../diagnostics';
-import { describeError, type FoundFile } from '../../rules/load';
+import type { Diagnostic } from '../../diagnostics';
+import type { FoundFile } from '../../rules/load';
+import { readSource } from '../../rules/load/read-source';
 import type { CoverageRecorder } from '../coverage/coverage-recorder';
 import type { RulesLoader } from '../rules/load-rules-under-test';
 import type { RulesUnderTest } from '../rules/rules-under-test';
@@ -36,14 +36,12 @@ export async function prepareScenario(
   found: FoundFile,
   context: PrepareContext,
 ): Promise<PreparedScenario | undefined> {
-  let text: string;
-  try {
-    text = (await readFile(found.absolute, 'utf8')).replace(/^\uFEFF/, '');
-  } catch (error) {
-    const message = `cannot read '${found.file}': ${describeError(error)}`;
-    context.diagnostics.push(createDiagnostic('FILE_UNREADABLE', found.file, message));
+  const read = await readSource(found);
+  if (!read.ok) {
+    context.diagnostics.push(read.diagnostic);
     return undefined;
   }
+  const text = read.text;
   context.sources.set(found.file, text);
   const scenario = loadScenarioFile(found.file, text, { allowEmpty: context.allowEmpty });
   let blocked = canLoadRules(scenario) ? undefined : 'the scenario file has errors (see above)';

@@ -1,12 +1,16 @@
-import { createRegex } from '../../operators';
+import { compileRegex } from '../../regex';
 import { defineOperator, expectString } from './operator';
 
-/** The variable contains a match of the regular expression (built once, without flags); false when missing. */
+/** The variable contains a match of the regular expression (RE2, compiled once, without flags); false when missing. */
 export const regexOperator = defineOperator({
   name: 'regex',
-  prepare: (operand) => createRegex(expectString('regex', operand)),
-  test: (view, key, pattern) => {
+  prepare: (operand) => {
+    const compiled = compileRegex(expectString('regex', operand));
+    if (!compiled.ok) throw new TypeError(`regex: operand must be a valid RE2 expression after validation`);
+    return compiled.matcher;
+  },
+  test: (view, key, matcher) => {
     const value = view.get(key);
-    return value !== undefined && pattern.test(value);
+    return value !== undefined && matcher.test(value);
   },
 });

@@ -1,0 +1,88 @@
+import { rm } from 'node:fs/promises';
+import { runValidate } from '../../src/cli/validate';
+import type { JsonDiagnostic } from '../../src/diagnostics';
+import { createMemoryIO } from '../support/memory-io';
+import { writeRulesDir } from '../support/run-cli-process';
+import { startServeProcess, type ServeProcess } from '../support/serve-process';
+
+// Real processes on a possibly loaded 2-core CI machine; each request below has its own, tighter bound.
+jest.setTimeout(30_000);
+
+/** Thirty `a` and a `b`: V8's backtracking engine takes ~15 s on `(a+)+$` with it. */
+const EVIL_TEXT = `${'a'.repeat(30)}b`;
+const RULES = [
+  'ruleset: stall',
+  'rules:',
+  '  - id: evil',
+  '    on: CHECK',
+  '    if: { var: x, regex: "(a+)+$" }',
+  '    then: { set: { matched: "yes" } }',
+  '  - id: anchored',
+  '    on: CHECK',
+  "    if: { var: id, regex: '^[0-9]{8}$' }",
+  '    then: { set: { id.ok: "yes" } }',
+  '',
+].join('\n');
+
+const post = (port: number, variables: Record<string, string>) =>
+  fetch(`http://127.0.0.1:${port}/v1/events`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ session_variables: { 'state.currentEvent': 'CHECK', ...variables } }),
+    signal: AbortSignal.timeout(5_000),
+  });
+
+describe('one regex cannot stall the server', () => {
+  let dir: string;
+  let server: ServeProcess;
+  beforeAll(async () => {
+    dir = await writeRulesDir({ 'stall.yaml': RULES });
+    server = await startServeProcess(['--rules', dir]);
+  });
+  afterAll(async () => {
+    if (server?.child.exitCode === null) server.child.kill('SIGKILL');
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('answers the event that made a backtracking engine take seconds in under 100 ms', async () => {
+    await post(server.httpPort!, { x: 'warm', id: '1' }); // first request: connection, JIT
+    const start = performance.now();
+    const res = await post(server.httpPort!, { x: EVIL_TEXT, id: '12345678' });
+    const ms = performance.now() - start;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      result_code: 200,
+      session_variable_updates: [{ key: 'id.ok', value: 'yes' }],
+    });
+    expect(ms).toBeLessThan(100);
+  });
+
+  it('keeps answering /healthz while such events arrive', async () => {
+    const events = Array.from({ length: 5 }, () => post(server.httpPort!, { x: EVIL_TEXT }));
+    const start = performance.now();
+    const health = await fetch(`http://127.0.0.1:${server.httpPort}/healthz`, {
+      signal: AbortSignal.timeout(5_000),
+    });
+    expect(health.status).toBe(200);
+    expect(performance.now() - start).toBeLessThan(1_000);
+    for (const res of await Promise.all(events)) expect(res.status).toBe(200);
+  });
+});
+
+describe('validate refuses what the linear-time engine cannot run', () => {
+  it('reports a backreference as REGEX_UNSUPPORTED at the construct, saying why', async () => {
+    const dir = await writeRulesDir({
+      'backref.yaml': RULES.replace('"(a+)+$"', () => "'^(\\w+) \\1$'"),
+    });
+    try {
+      const io = createMemoryIO({ cwd: dir });
+      expect(await runValidate(['.', '--format', 'json'], io)).toBe(1);
+      const { diagnostics } = JSON.parse(io.out()) as { diagnostics: JsonDiagnostic[] };
+      const [d] = diagnostics;
+      expect(d).toMatchObject({ code: 'REGEX_UNSUPPORTED', line: 5, col: 34 });
+      expect(d!.message).toContain('backreferences (`\\1`) cannot be used');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
