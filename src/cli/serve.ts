@@ -113,9 +113,12 @@ async function warnIfRedisAbsent(store: RedisSessionStore, url: string, logger: 
   try {
     await store.waitUntilReady(REDIS_STARTUP_WAIT_MS);
   } catch {
-    logger.warn('redis session store not reachable yet; events that carry no state are answered as first events until it is', {
-      url: redactUrl(url),
-    });
+    logger.warn(
+      'redis session store not reachable yet; events that carry no state are answered as first events until it is',
+      {
+        url: redactUrl(url),
+      },
+    );
   }
 }
 
