@@ -1,5 +1,5 @@
 /**
- * Keeps the .proto files under proto/ true to the contract (docs/contract.md, spec session-services.md).
+ * Keeps the .proto files under proto/ true to the contract (docs/contract.md).
  *
  * The protos are loaded twice, the way the runtime loads them (@grpc/proto-loader) and with plain
  * protobufjs (whose parsed options carry the google.api.http rules), and checked against tables written

@@ -1,8 +1,8 @@
 import protobuf from 'protobufjs';
 
 /**
- * The webhook messages built in code from the spec's tag numbers
- * (session-services.md, "Webhook messages"), independently of proto/ and of
+ * The webhook messages built in code from the contract's tag numbers
+ * (docs/contract.md, "Webhook messages"), independently of proto/ and of
  * rulehook's codec: what a third-party engine's client would be built from.
  */
 export function buildSpecWebhookTypes(): { Event: protobuf.Type; CustomLogicResponse: protobuf.Type } {

@@ -3,7 +3,7 @@ import { runTest } from '../../src/cli/test';
 import { runValidate } from '../../src/cli/validate';
 import { createMemoryIO } from '../support/memory-io';
 
-/** The cases the issue names: each must be reported, never passed over. */
+/** Scenario-file mistakes that must each be reported, never passed over. */
 const FIXTURES = path.join(__dirname, '../fixtures/scenarios');
 
 async function run(command: typeof runTest, args: string[]) {
