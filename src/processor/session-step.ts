@@ -1,5 +1,6 @@
 import { isReservedVariable, type SessionVariables } from '../contract';
 import type { KeyTest } from '../filter';
+import type { ChangedGlobs } from '../rules/compile/changed-globs';
 import type { RuleBook } from '../rules/compile/rule-book';
 import { evaluateEvent, type Evaluation, type EvaluationContext } from '../rules/evaluate/evaluate-event';
 import type { Fingerprint } from '../session/fingerprint';
@@ -23,11 +24,12 @@ export interface SessionStepOptions {
 }
 
 /**
- * One event of a session, as the webhook answers it: the delta of the watched
- * keys against the session's previous event (by fingerprint), the rules
- * evaluated with the session's `once` memory and effective filter, and the
- * session's next state. Without a state the event is the first of its session.
- * Pure: the server and the simulations (rule tests, replay) share it.
+ * One event of a session, as the webhook answers it: which `changed` globs'
+ * variables changed since the session's previous event (one fingerprint per
+ * glob), the rules evaluated with the session's `once` memory and effective
+ * filter, and the session's next state. Without a state the event is the
+ * first of its session. Pure: the server and the simulations (rule tests,
+ * replay) share it.
  */
 export function stepSession(
   book: RuleBook,
@@ -36,10 +38,10 @@ export function stepSession(
   options: SessionStepOptions,
 ): SessionStep {
   const before = state ?? INITIAL_SESSION_STATE;
-  const { delta, seen } = book.watched.none
-    ? { delta: [], seen: before.seen }
-    : fingerprintWatched(book, before.seen, variables, options);
-  const context: EvaluationContext = { delta, filter: before.filter, onceFired: before.onceFired };
+  const { changed, seen } = book.changedGlobs.none
+    ? { changed: NOTHING_CHANGED, seen: before.seen }
+    : fingerprintGlobs(book.changedGlobs, before.seen, variables, options);
+  const context: EvaluationContext = { changed, filter: before.filter, onceFired: before.onceFired };
   const evaluation = evaluateEvent(
     book,
     variables,
@@ -55,24 +57,41 @@ export function stepSession(
   };
 }
 
-/** Fingerprints the watched keys; the delta is those new or changed since `previous`, sorted. */
-function fingerprintWatched(
-  book: RuleBook,
+const NOTHING_CHANGED: ReadonlySet<string> = new Set();
+
+/**
+ * One fingerprint per glob, of the sorted `key\0value` pairs of the variables
+ * it matches (none matching: no fingerprint). A glob changed when its
+ * fingerprint differs from the previous event's. The previous map is kept
+ * as is when nothing changed, so an unchanged state is recognised without
+ * encoding it again.
+ */
+function fingerprintGlobs(
+  globs: ChangedGlobs,
   previous: ReadonlyMap<string, string>,
   variables: SessionVariables,
   options: SessionStepOptions,
-): { delta: string[]; seen: ReadonlyMap<string, string> } {
-  const keys: string[] = [];
+): { changed: ReadonlySet<string>; seen: ReadonlyMap<string, string> } {
+  const buckets: string[][] = globs.globs.map(() => []);
   for (const key in variables) {
-    if (book.watched.has(key) && !options.isAutomatic(key) && !isReservedVariable(key)) keys.push(key);
+    const indices = globs.indicesOf(key);
+    if (indices.length === 0 || options.isAutomatic(key) || isReservedVariable(key)) continue;
+    for (const index of indices) buckets[index]!.push(key);
   }
-  keys.sort();
-  const delta: string[] = [];
+  const changed = new Set<string>();
   const seen = new Map<string, string>();
-  for (const key of keys) {
-    const print = options.fingerprint(key, variables[key] as string);
-    seen.set(key, print);
-    if (previous.get(key) !== print) delta.push(key);
-  }
-  return { delta, seen };
+  globs.globs.forEach((glob, index) => {
+    const keys = buckets[index]!;
+    let print: string | undefined;
+    if (keys.length > 0) {
+      keys.sort();
+      let text = '';
+      for (const key of keys) text += `${key}\u0000${variables[key]}\u0000`;
+      print = options.fingerprint(glob, text);
+      seen.set(glob, print);
+    }
+    if (print !== previous.get(glob)) changed.add(glob);
+  });
+  const same = changed.size === 0 && seen.size === previous.size;
+  return { changed, seen: same ? previous : seen };
 }

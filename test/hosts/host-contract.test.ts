@@ -252,7 +252,7 @@ describe.each(hosts)('host contract with session state: %s', (_name, createHost)
           { key: 'rulehook.once', value: '["stateful/greet"]' },
           {
             key: 'rulehook.seen',
-            value: JSON.stringify({ 'verify.score': fingerprint('verify.score', '0.2') }),
+            value: JSON.stringify({ 'verify.*': fingerprint('verify.*', 'verify.score\u00000.2\u0000') }),
           },
         ],
         event_filter: { keys_to_ignore: ['audio.*'] },
@@ -288,7 +288,7 @@ describe.each(hosts)('host contract with session state: %s', (_name, createHost)
           { key: 'rulehook.filter', value: '{"k":["audio.*"],"e":["HEARTBEAT"],"v":{}}' },
           {
             key: 'rulehook.seen',
-            value: JSON.stringify({ 'verify.score': fingerprint('verify.score', '0.7') }),
+            value: JSON.stringify({ 'verify.*': fingerprint('verify.*', 'verify.score\u00000.7\u0000') }),
           },
         ],
         event_filter: { keys_to_ignore: ['audio.*'], events_to_ignore: ['HEARTBEAT'] },

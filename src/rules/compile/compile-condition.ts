@@ -1,4 +1,3 @@
-import micromatch from 'micromatch';
 import type { EventView } from './event-view';
 import { isOperatorName } from '../operators';
 import type { AllSpec, AnySpec, ChangedSpec, ConditionSpec, LeafSpec, NotSpec, RefSpec } from '../spec';
@@ -78,21 +77,18 @@ class RefCondition implements CompiledCondition {
   }
 }
 
-/** `{ changed: GLOB }`: some key of the event's delta matches; false when the delta is unknown. */
+/**
+ * `{ changed: GLOB }`: some variable matching the glob was added, changed or
+ * removed since the session's previous event (the session step compares one
+ * fingerprint per glob); false when that is unknown.
+ */
 class ChangedCondition implements CompiledCondition {
-  private readonly isMatch: (key: string) => boolean;
-  constructor(private readonly glob: string) {
-    this.isMatch = micromatch.matcher(glob);
-  }
+  constructor(private readonly glob: string) {}
   test(view: EventView): boolean {
-    const delta = view.delta;
-    if (delta === undefined) return false;
-    for (const key of delta) if (this.isMatch(key)) return true;
-    return false;
+    return view.changed?.has(this.glob) === true;
   }
   explain(view: EventView): ConditionTrace {
-    const matched = view.delta?.filter(this.isMatch);
-    return { kind: 'changed', glob: this.glob, matched, result: matched !== undefined && matched.length > 0 };
+    return { kind: 'changed', glob: this.glob, known: view.changed !== undefined, result: this.test(view) };
   }
 }
 

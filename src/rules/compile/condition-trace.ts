@@ -16,7 +16,8 @@ export type ConditionTrace =
       kind: 'changed';
       result: boolean;
       glob: string;
-      /** Delta keys matching the glob (undefined: stateless). */ matched: string[] | undefined;
+      /** Whether the session's history was known (false: no fingerprint to compare with). */
+      known: boolean;
     }
   | { kind: 'all' | 'any'; result: boolean; children: ConditionTrace[] }
   | { kind: 'not'; result: boolean; child: ConditionTrace }

@@ -11,8 +11,8 @@ export class EventView {
 
   constructor(
     readonly variables: SessionVariables,
-    /** Watched keys added or changed since the session's previous event; undefined: no history known. */
-    readonly delta: readonly string[] | undefined = undefined,
+    /** The `changed` globs whose variables changed since the session's previous event; undefined: unknown. */
+    readonly changed: ReadonlySet<string> | undefined = undefined,
   ) {}
 
   get(key: string): string | undefined {

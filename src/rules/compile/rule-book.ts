@@ -3,7 +3,7 @@ import type { LoadedRuleset } from '../spec';
 import { compileRuleset } from './compile-ruleset';
 import type { CompiledRule, CompiledRuleset } from './compiled-rule';
 import { buildRuleProgram, type RuleProgram } from './rule-program';
-import { WatchedKeys } from './watched-keys';
+import { ChangedGlobs } from './changed-globs';
 
 /** The rules of one ruleset that can apply to one event name, in evaluation order. */
 export interface PlannedRuleset {
@@ -83,8 +83,8 @@ export class RuleBook {
   readonly rulesets: readonly CompiledRuleset[];
   /** `ruleset/rule` ids of the `once` rules, which the session must remember once fired. */
   readonly onceRules: ReadonlySet<string>;
-  /** The variables `changed` conditions look at, which the session fingerprints. */
-  readonly watched: WatchedKeys;
+  /** The globs of `changed` conditions, whose variables the session fingerprints. */
+  readonly changedGlobs: ChangedGlobs;
   private readonly indexes: readonly RulesetIndex[];
   private readonly plans = new Map<string, EventPlan>();
   /** Names some rule writes exactly in `on`: the unnamed plan never applies to them. */
@@ -99,7 +99,7 @@ export class RuleBook {
     this.onceRules = new Set(
       rulesets.flatMap((rs) => rs.rules.filter((r) => r.once).map((r) => r.qualifiedId)),
     );
-    this.watched = new WatchedKeys([...new Set(rulesets.flatMap((rs) => rs.changedGlobs))]);
+    this.changedGlobs = new ChangedGlobs([...new Set(rulesets.flatMap((rs) => rs.changedGlobs))]);
     this.indexes = rulesets.map(indexRuleset);
     for (const index of this.indexes) for (const name of index.byName.keys()) this.exactNames.add(name);
     const anyGlob = this.indexes.some((i) => i.open.some((rule) => rule.on !== undefined));

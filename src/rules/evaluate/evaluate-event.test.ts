@@ -93,10 +93,10 @@ describe('evaluateEvent: which rules fire', () => {
     expect(evaluateEvent(b, ev('X'), { onceFired: new Set(['o/first']) }).fired).toEqual([]);
   });
 
-  it('tests `changed` against the delta, and is false when no delta is known', () => {
+  it('tests `changed` against the globs whose variables changed, and is false when that is unknown', () => {
     const b = buildRuleBook({ ruleset: 'c', rules: [setRule('r', { if: { changed: 'verify.*' } })] });
-    expect(evaluateEvent(b, ev('X'), { delta: ['verify.score'] }).fired).toEqual(['c/r']);
-    expect(evaluateEvent(b, ev('X'), { delta: ['audio.level'] }).fired).toEqual([]);
+    expect(evaluateEvent(b, ev('X'), { changed: new Set(['verify.*']) }).fired).toEqual(['c/r']);
+    expect(evaluateEvent(b, ev('X'), { changed: new Set(['audio.*']) }).fired).toEqual([]);
     expect(evaluateEvent(b, ev('X')).fired).toEqual([]);
   });
 });

@@ -7,8 +7,8 @@ import { runRuleProgram, type ProgramOutput } from '../compile/rule-program';
 
 /** What the session knows before this event; everything absent means "no history". */
 export interface EvaluationContext {
-  /** Keys added or changed since the previous event of the session. */
-  delta?: readonly string[];
+  /** The `changed` globs whose variables changed since the session's previous event. */
+  changed?: ReadonlySet<string>;
   /** The session's effective filter so far. */
   filter?: EffectiveFilter;
   /** `ruleset/rule` ids of `once` rules that already fired in this session. */
@@ -35,7 +35,7 @@ export function evaluateEvent(
   variables: SessionVariables,
   context: EvaluationContext = {},
 ): Evaluation {
-  const view = new EventView(variables, context.delta);
+  const view = new EventView(variables, context.changed);
   const eventName = view.get(CURRENT_EVENT_KEY) ?? '';
   const before = context.filter ?? EMPTY_FILTER;
   const result: Evaluation = {

@@ -23,7 +23,7 @@ export function explainEvent(
   variables: SessionVariables,
   context: EvaluationContext = {},
 ): RuleExplanation[] {
-  const view = new EventView(variables, context.delta);
+  const view = new EventView(variables, context.changed);
   const eventName = view.get(CURRENT_EVENT_KEY) ?? '';
   const out: RuleExplanation[] = [];
   for (const ruleset of book.rulesets) {

@@ -9,9 +9,12 @@ export function describeCondition(trace: ConditionTrace): string {
       return `${trace.var} ${trace.operator} ${JSON.stringify(trace.operand)} is ${trace.result} (${actual})`;
     }
     case 'changed': {
-      const matched =
-        trace.matched === undefined ? 'no session history' : `changed: ${JSON.stringify(trace.matched)}`;
-      return `changed ${JSON.stringify(trace.glob)} is ${trace.result} (${matched})`;
+      const why = !trace.known
+        ? 'no session history'
+        : trace.result
+          ? 'its variables differ from the previous event'
+          : 'its variables are as at the previous event';
+      return `changed ${JSON.stringify(trace.glob)} is ${trace.result} (${why})`;
     }
     default:
       return findDecidingLeaves(trace).map(describeCondition).join('; ');
