@@ -3,6 +3,7 @@ import { formatFiredRules } from '../contract/fired-rules';
 import { emptyProcessor, type EventOutcome, type EventProcessor } from '../processor/event-processor';
 import { Metrics, type Counter } from '../observability/metrics';
 import { silentLogger, type Logger } from '../observability/logger';
+import { DEFAULT_MAX_INFLIGHT_EVENTS, EventAdmission } from './event-admission';
 
 /** result_code sent when processing an event failed unexpectedly (a bug): still an answer, never a hang. */
 export const RESULT_CODE_INTERNAL_ERROR = 500;
@@ -21,6 +22,8 @@ export interface CoreOptions {
   processor?: EventProcessor;
   metrics?: Metrics;
   logger?: Logger;
+  /** Most events in flight at once, both hosts together (`--max-inflight-events`). */
+  maxInflightEvents?: number;
 }
 
 /**
@@ -30,6 +33,8 @@ export interface CoreOptions {
  */
 export class WebhookCore {
   readonly metrics: Metrics;
+  /** The bound on events in flight: hosts admit each request before reading it, and release it once answered. */
+  readonly admission: EventAdmission;
   private readonly logger: Logger;
   private processor: EventProcessor | undefined;
   private tap: ((event: Event) => void) | undefined;
@@ -54,6 +59,13 @@ export class WebhookCore {
     this.unknownFields = this.metrics.counter(
       'rulehook_unknown_fields_total',
       'Unknown fields ignored in decoded events.',
+    );
+    this.admission = new EventAdmission(
+      options.maxInflightEvents ?? DEFAULT_MAX_INFLIGHT_EVENTS,
+      this.metrics.counter(
+        'rulehook_shed_events_total',
+        'Requests refused at once because --max-inflight-events events were in flight (HTTP 429, gRPC RESOURCE_EXHAUSTED).',
+      ),
     );
   }
 
