@@ -26,7 +26,10 @@ const TAG_ENTRY_VALUE = (2 << 3) | 2;
 export function decodeEventBinary(bytes: Buffer, limits: EventLimits = DEFAULT_EVENT_LIMITS): Decoded<Event> {
   const variables = Object.create(null) as SessionVariables;
   let unknownFields = 0;
+  // Counting distinct names costs a lookup per entry: entries are counted until they pass the limit (a
+  // repeated name is rare), and only from there on are names counted exactly.
   let count = 0;
+  let exact = false;
   const reader = Reader.create(bytes);
   try {
     while (reader.pos < reader.len) {
@@ -53,7 +56,12 @@ export function decodeEventBinary(bytes: Buffer, limits: EventLimits = DEFAULT_E
           'session_variables',
         );
       }
-      if (variables[key] === undefined && ++count > limits.maxVariables) return tooManyVariables(limits);
+      if (!exact && ++count > limits.maxVariables) {
+        exact = true;
+        count = Object.keys(variables).length;
+      }
+      if (exact && variables[key] === undefined && ++count > limits.maxVariables)
+        return tooManyVariables(limits);
       if (typeof value !== 'string') {
         if ('tooLong' in value) return valueTooLong(key, value.tooLong, limits);
         return decodeFailure('value is not valid UTF-8', mapEntryPath('session_variables', key));

@@ -13,8 +13,11 @@ const RETRY_PUSHBACK = 'grpc-retry-pushback-ms';
  * handler starts), and answers RESOURCE_EXHAUSTED at once beyond the bound.
  * An admitted call whose message has not arrived within `requestTimeoutMs` is
  * answered DEADLINE_EXCEEDED, so a slow upload holds its place for a bounded
- * time. grpc-js ends every call, answered or cancelled, with `onCancel`: the
- * admission is released there. Other methods (reflection) pass untouched.
+ * time. The place is released when the handler answers, or, for a call that
+ * ends before its message arrived, when grpc-js ends it (`onCancel`, which
+ * ends every call): a client cancelling calls mid-evaluation cannot free
+ * places while their events are still being processed. Other methods
+ * (reflection) pass untouched.
  */
 export function createAdmissionInterceptor(
   core: WebhookCore,
@@ -25,14 +28,20 @@ export function createAdmissionInterceptor(
   const lateDetails = `the request message did not arrive within ${formatCount(requestTimeoutMs)} ms (--request-timeout)`;
   return (method, call) => {
     if (method.path !== ON_EVENT_PATH) return new grpc.ServerInterceptingCall(call);
-    let admitted = false;
+    let held = false;
+    let received = false;
     let timer: NodeJS.Timeout | undefined;
+    const release = (): void => {
+      clearTimeout(timer);
+      if (held) admission.release();
+      held = false;
+    };
     return new grpc.ServerInterceptingCall(call, {
       start: (next) =>
         next({
           onReceiveMetadata: (metadata, nextMetadata) => {
             if (!admission.tryAdmit()) return call.sendStatus(shedStatus(admission.describeRefusal()));
-            admitted = true;
+            held = true;
             timer = setTimeout(() => {
               timeouts.inc();
               call.sendStatus({ code: grpc.status.DEADLINE_EXCEEDED, details: lateDetails });
@@ -41,14 +50,17 @@ export function createAdmissionInterceptor(
           },
           onReceiveMessage: (message, nextMessage) => {
             clearTimeout(timer);
+            received = true;
             nextMessage(message);
           },
           onCancel: () => {
-            clearTimeout(timer);
-            if (admitted) admission.release();
-            admitted = false;
+            if (!received) release();
           },
         }),
+      sendStatus: (status, next) => {
+        release();
+        next(status);
+      },
     });
   };
 }

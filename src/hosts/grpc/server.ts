@@ -35,6 +35,8 @@ export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions)
     'grpc.max_concurrent_streams': limits.maxConcurrentStreams,
     'grpc.max_connection_idle_ms': limits.idleTimeoutMs,
     'grpc-node.max_session_memory': limits.connectionMemoryMib,
+    // channelz keeps per-call statistics that only a channelz service can read, and rulehook serves none.
+    'grpc.enable_channelz': 0,
     interceptors: [createAdmissionInterceptor(core, limits.requestTimeoutMs)],
   });
   server.addService(createBusinessLogicService(options.eventLimits ?? DEFAULT_EVENT_LIMITS), {
