@@ -58,52 +58,54 @@ function openSilent(port: number, count: number): { closed(n: number, withinMs: 
   };
 }
 
-describe('connections beyond --max-connections, and silent ones', () => {
-  let server: ServeProcess;
-  beforeAll(async () => {
-    server = await startServeProcess([
+// Both servers start together: each scenario has its own, so that one flood cannot disturb the other.
+let few: ServeProcess;
+let slow: ServeProcess;
+beforeAll(async () => {
+  [few, slow] = await Promise.all([
+    startServeProcess([
       ...['--rules', RULES, '--max-connections', '30'],
       ...['--headers-timeout', '500', '--request-timeout', '1000', '--idle-timeout', '800'],
-    ]);
-  });
-  afterAll(() => server.child.kill('SIGKILL'));
+    ]),
+    startServeProcess([
+      ...['--rules', RULES, '--max-inflight-bytes', String(8 * MB), '--max-inflight-events', '100'],
+      ...['--headers-timeout', '1000', '--request-timeout', '1500'],
+    ]),
+  ]);
+});
+afterAll(() => {
+  few.child.kill('SIGKILL');
+  slow.child.kill('SIGKILL');
+});
 
+describe('connections beyond --max-connections, and silent ones', () => {
   it.each([['HTTP'], ['gRPC']])(
     '%s: closes the extra ones at once and the silent ones soon after',
     async (host) => {
-      const port = (host === 'HTTP' ? server.httpPort : server.grpcPort) as number;
+      const port = (host === 'HTTP' ? few.httpPort : few.grpcPort) as number;
       const flood = openSilent(port, 150);
       // Beyond the 30 allowed, every connection is closed as soon as it is accepted...
       expect(await flood.closed(120, 300)).toBeGreaterThanOrEqual(120);
       // ...and the 30 that send nothing are cut (HTTP: --headers-timeout; gRPC: --idle-timeout).
       expect(await flood.closed(150, 2500)).toBe(150);
-      const event = await postEvent(server.httpPort as number);
+      const event = await postEvent(few.httpPort as number);
       expect(event.status).toBe(200);
     },
   );
 
   it('counts the connections it dropped', async () => {
     expect(
-      await readMetric(server.httpPort as number, 'rulehook_connections_dropped_total'),
+      await readMetric(few.httpPort as number, 'rulehook_connections_dropped_total'),
     ).toBeGreaterThanOrEqual(240);
   });
 });
 
 describe('slow uploads', () => {
-  let server: ServeProcess;
-  beforeAll(async () => {
-    server = await startServeProcess([
-      ...['--rules', RULES, '--max-inflight-bytes', String(8 * MB), '--max-inflight-events', '100'],
-      ...['--headers-timeout', '1000', '--request-timeout', '2000'],
-    ]);
-  });
-  afterAll(() => server.child.kill('SIGKILL'));
-
   it('HTTP: refuses bodies beyond --max-inflight-bytes before reading them, cuts the rest at --request-timeout, and keeps answering', async () => {
-    const pid = server.child.pid as number;
+    const pid = slow.child.pid as number;
     const rssBefore = await readRssBytes(pid);
     // 300 uploads declaring 1 MB each, sending 16 KB every 50 ms: 300 MB if the server kept them all.
-    const uploads = runSlowHttpClients(server.httpPort as number, {
+    const uploads = runSlowHttpClients(slow.httpPort as number, {
       count: 300,
       head:
         'POST /v1/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n' +
@@ -114,7 +116,7 @@ describe('slow uploads', () => {
     });
     await new Promise((r) => setTimeout(r, 600));
     const during = [];
-    for (let i = 0; i < 5; i++) during.push(await postEvent(server.httpPort as number));
+    for (let i = 0; i < 5; i++) during.push(await postEvent(slow.httpPort as number));
     const rssDuring = await readRssBytes(pid);
     const outcomes = await uploads;
 
@@ -130,9 +132,9 @@ describe('slow uploads', () => {
         'too many request bytes in flight: this body would take them past 8,388,608 bytes (--max-inflight-bytes); retry in 1 s',
     });
     expect(Math.max(...refused.map((o) => o?.closedAfterMs ?? Infinity))).toBeLessThan(1000);
-    // The admitted ones were cut at --request-timeout (2 s), with a 408.
+    // The admitted ones were cut at --request-timeout (1.5 s), with a 408.
     const cut = outcomes.filter((o) => o?.response?.status !== 429);
-    expect(cut.every((o) => o !== undefined && o.closedAfterMs < 3500)).toBe(true);
+    expect(cut.every((o) => o !== undefined && o.closedAfterMs < 3000)).toBe(true);
     expect(cut.map((o) => o?.response?.status)).toEqual(cut.map(() => 408));
     // Memory stays bounded while they run, and is given back once they end.
     expect(rssDuring - rssBefore).toBeLessThan(60 * MB);
@@ -141,7 +143,7 @@ describe('slow uploads', () => {
   });
 
   it('gRPC: cuts calls whose message does not arrive within --request-timeout, and keeps answering', async () => {
-    const calls = runSlowGrpcCalls(server.grpcPort as number, {
+    const calls = runSlowGrpcCalls(slow.grpcPort as number, {
       count: 60,
       declaredBytes: 500_000,
       chunk: Buffer.alloc(1024, 'x'),
@@ -149,7 +151,7 @@ describe('slow uploads', () => {
       giveUpMs: 6000,
     });
     await new Promise((r) => setTimeout(r, 500));
-    const client = new RawWebhookClient(`127.0.0.1:${server.grpcPort}`);
+    const client = new RawWebhookClient(`127.0.0.1:${slow.grpcPort}`);
     const started = Date.now();
     const reply = await client.sendVariables({ 'state.currentEvent': 'X' });
     const ms = Date.now() - started;
@@ -157,14 +159,14 @@ describe('slow uploads', () => {
     expect(reply.ok).toBe(true);
     expect(ms).toBeLessThan(500);
     const outcomes = await calls;
-    // 60 calls, 100 events allowed in flight: all admitted, all cut at 2 s with DEADLINE_EXCEEDED (4).
+    // 60 calls, 100 events allowed in flight: all admitted, all cut at 1.5 s with DEADLINE_EXCEEDED (4).
     expect(outcomes.map((o) => o?.code)).toEqual(outcomes.map(() => 4));
     expect(outcomes[0]?.message).toBe(
-      'the request message did not arrive within 2,000 ms (--request-timeout)',
+      'the request message did not arrive within 1,500 ms (--request-timeout)',
     );
-    expect(outcomes.every((o) => o !== undefined && o.afterMs < 3500)).toBe(true);
+    expect(outcomes.every((o) => o !== undefined && o.afterMs < 3000)).toBe(true);
     expect(
-      await readMetric(server.httpPort as number, 'rulehook_request_timeouts_total'),
+      await readMetric(slow.httpPort as number, 'rulehook_request_timeouts_total'),
     ).toBeGreaterThanOrEqual(60);
   });
 });

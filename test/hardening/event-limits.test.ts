@@ -30,21 +30,27 @@ async function readMetric(port: number, name: string): Promise<number> {
 
 const many = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`v${i}`, 'x']));
 
-describe('event limits set by flags, both hosts', () => {
-  let server: ServeProcess;
-  let client: RawWebhookClient;
-  beforeAll(async () => {
-    server = await startServeProcess([
+// Both servers start together: one with small limits set by flags, one with the defaults.
+let limited: ServeProcess;
+let defaults: ServeProcess;
+let client: RawWebhookClient;
+beforeAll(async () => {
+  [limited, defaults] = await Promise.all([
+    startServeProcess([
       ...['--rules', RULES],
       ...['--max-variables', '5', '--max-key-bytes', '16', '--max-value-bytes', '32'],
-    ]);
-    client = new RawWebhookClient(`127.0.0.1:${server.grpcPort}`);
-  });
-  afterAll(() => {
-    client.close();
-    server.child.kill('SIGKILL');
-  });
+    ]),
+    startServeProcess(['--rules', RULES, '--no-grpc']),
+  ]);
+  client = new RawWebhookClient(`127.0.0.1:${limited.grpcPort}`);
+});
+afterAll(() => {
+  client.close();
+  limited.child.kill('SIGKILL');
+  defaults.child.kill('SIGKILL');
+});
 
+describe('event limits set by flags, both hosts', () => {
   it.each([
     [
       'too many variables',
@@ -67,8 +73,8 @@ describe('event limits set by flags, both hosts', () => {
   ])(
     '%s: HTTP 400 and gRPC INVALID_ARGUMENT with the same message',
     async (_case, variables, field, message) => {
-      const before = await readMetric(server.httpPort as number, 'rulehook_invalid_events_total');
-      expect(await postEvent(server.httpPort as number, variables)).toEqual({
+      const before = await readMetric(limited.httpPort as number, 'rulehook_invalid_events_total');
+      expect(await postEvent(limited.httpPort as number, variables)).toEqual({
         status: 400,
         body: { error: { code: 'INVALID_ARGUMENT', message, field } },
       });
@@ -77,26 +83,20 @@ describe('event limits set by flags, both hosts', () => {
         code: grpc.status.INVALID_ARGUMENT,
         details: `${field}: ${message}`,
       });
-      expect(await readMetric(server.httpPort as number, 'rulehook_invalid_events_total')).toBe(before + 2);
+      expect(await readMetric(limited.httpPort as number, 'rulehook_invalid_events_total')).toBe(before + 2);
     },
   );
 
   it('answers an event at every limit', async () => {
     const variables = { ...many(4), ['k'.repeat(16)]: 'v'.repeat(32) };
-    expect((await postEvent(server.httpPort as number, variables)).status).toBe(200);
+    expect((await postEvent(limited.httpPort as number, variables)).status).toBe(200);
     expect((await client.sendVariables(variables)).ok).toBe(true);
   });
 });
 
 describe('event limits by default', () => {
-  let server: ServeProcess;
-  beforeAll(async () => {
-    server = await startServeProcess(['--rules', RULES, '--no-grpc']);
-  });
-  afterAll(() => server.child.kill('SIGKILL'));
-
   it('refuses a 300,000-byte value: at most 262,144 bytes', async () => {
-    expect(await postEvent(server.httpPort as number, { x: 'v'.repeat(300_000) })).toEqual({
+    expect(await postEvent(defaults.httpPort as number, { x: 'v'.repeat(300_000) })).toEqual({
       status: 400,
       body: {
         error: {
@@ -110,7 +110,7 @@ describe('event limits by default', () => {
   });
 
   it('refuses 10,001 variables', async () => {
-    const reply = await postEvent(server.httpPort as number, many(10_001));
+    const reply = await postEvent(defaults.httpPort as number, many(10_001));
     expect(reply.status).toBe(400);
     expect(reply.body).toMatchObject({ error: { message: expect.stringContaining('(--max-variables)') } });
   });
