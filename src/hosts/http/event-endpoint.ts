@@ -70,8 +70,12 @@ async function readEventRequest(
   // Refuse before reading; closing the connection avoids draining a large body.
   if (declared > options.maxBodyBytes) return refuse(tooLarge(options.maxBodyBytes), true);
   const body = await readJsonBody(req, Number.isNaN(declared) ? undefined : declared, options);
-  // After a 413 or 429 the rest of the body is unread: close rather than drain it.
-  if (!body.ok) return refuse(body.error, body.error.status === 413 || body.error.status === 429);
+  // After a 413 or 429 the rest of the body is unread: close rather than drain it, unless it is small.
+  if (!body.ok)
+    return refuse(
+      body.error,
+      body.error.status === 413 || (body.error.status === 429 && !(declared <= DRAIN_BYTES)),
+    );
   const decoded = decodeEventJson(body.value, options.eventLimits);
   if (!decoded.ok) return refuse({ status: 400, code: 'INVALID_ARGUMENT', ...decoded.error }, false);
   return decoded;
