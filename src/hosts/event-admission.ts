@@ -1,4 +1,4 @@
-import { formatCount } from '../contract';
+import { formatCount } from '../contract/event-limits';
 import type { Counter } from '../observability/metrics';
 
 /** How long a refused client is asked to wait: HTTP `Retry-After`, gRPC `grpc-retry-pushback-ms`. */

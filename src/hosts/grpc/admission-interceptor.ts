@@ -1,5 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
-import { formatCount, ON_EVENT_PATH } from '../../contract';
+import { ON_EVENT_PATH } from '../../contract';
+import { formatCount } from '../../contract/event-limits';
 import type { WebhookCore } from '../core';
 import { RETRY_AFTER_SECONDS } from '../event-admission';
 import { countRequestTimeouts } from '../host-metrics';

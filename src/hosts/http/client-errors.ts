@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { formatCount } from '../../contract';
+import { formatCount } from '../../contract/event-limits';
 import type { Metrics } from '../../observability/metrics';
 import type { HttpLimits } from '../host-limits';
 import { countRequestTimeouts } from '../host-metrics';

@@ -1,4 +1,4 @@
-import { formatCount } from '../../contract';
+import { formatCount } from '../../contract/event-limits';
 import type { Counter } from '../../observability/metrics';
 import { RETRY_AFTER_SECONDS } from '../event-admission';
 import type { HttpError } from './errors';
