@@ -1,3 +1,5 @@
+import { DEFAULT_EVENT_LIMITS } from '../contract';
+import { DEFAULT_GRPC_LIMITS, DEFAULT_HTTP_LIMITS, DEFAULT_MAX_INFLIGHT_EVENTS } from '../hosts';
 import { DEFAULT_MAX_SESSIONS } from '../session';
 import { createMemoryIO } from '../../test/support/memory-io';
 import { DEFAULT_RULES_DIR } from './package-info';
@@ -18,6 +20,20 @@ Options:
   --no-http                  do not serve HTTP
   --no-grpc                  do not serve gRPC
   --max-message-bytes N      largest accepted event, both hosts (default: 1048576)
+  --max-variables N          most session variables in one event (default: 10000)
+  --max-key-bytes N          longest session variable name, in bytes (default: 1024)
+  --max-value-bytes N        longest session variable value, in bytes (default: 262144)
+  --max-inflight-events N    events being received or processed at once, both hosts together;
+                             more get HTTP 429, gRPC RESOURCE_EXHAUSTED (default: 1000)
+  --max-inflight-bytes N     HTTP: request-body bytes being read at once; more get 429 (default: 67108864)
+  --max-connections N        open connections per host; more are closed at once (default: 4096)
+  --idle-timeout MS          close a connection idle this long (HTTP keep-alive, gRPC) (default: 30000)
+  --headers-timeout MS       HTTP: time for the request headers to arrive (408) (default: 5000)
+  --request-timeout MS       time for a whole request to arrive
+                             (HTTP 408, gRPC DEADLINE_EXCEEDED) (default: 10000)
+  --max-header-bytes N       HTTP: largest request headers (431) (default: 16384)
+  --max-streams N            gRPC: calls at once on one connection (default: 500)
+  --grpc-conn-memory MIB     gRPC: memory per connection before new calls on it are refused (default: 10)
   --shutdown-timeout MS      on SIGTERM/SIGINT, how long in-flight requests may take (default: 10000)
   --log-level LEVEL          debug, info, warn or error (default: info)
   --state STORE              session state: memory, or redis://host:port/db (default: memory)
@@ -58,6 +74,12 @@ describe('parseServeOptions', () => {
         httpPort: 8080,
         grpcPort: 50051,
         maxMessageBytes: 1_048_576,
+        limits: {
+          event: DEFAULT_EVENT_LIMITS,
+          maxInflightEvents: DEFAULT_MAX_INFLIGHT_EVENTS,
+          http: DEFAULT_HTTP_LIMITS,
+          grpc: DEFAULT_GRPC_LIMITS,
+        },
         shutdownTimeoutMs: 10_000,
         logLevel: 'info',
         store: {
@@ -114,6 +136,11 @@ describe('parseServeOptions', () => {
     [['--record-max-bytes', '10'], '--record-max-bytes needs --record FILE'],
     [['--record', 'x', '--redact', 'a', '--redact-key', ''], '--redact-key must not be empty'],
     [['extra'], "Unexpected argument 'extra'"],
+    [
+      ['--headers-timeout', '20000'],
+      '--headers-timeout (20000 ms) must not be longer than --request-timeout (10000 ms)',
+    ],
+    [['--max-variables', '0'], '--max-variables expects a positive whole number, got "0"'],
   ])('refuses %j', (args, message) => {
     expect(parseServeOptions(args, io)).toEqual({ kind: 'error', message: expect.stringContaining(message) });
   });

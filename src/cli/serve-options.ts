@@ -16,6 +16,7 @@ import {
   refuse,
   type ParseResult,
 } from './options';
+import { checkLimitSettings, LIMIT_OPTIONS, type ServeLimits } from './limit-options';
 import { DEFAULT_RULES_DIR } from './package-info';
 import { checkRecordSettings, RECORD_OPTIONS, type RecordSettings } from './record-options';
 import { EVALUATION_OPTIONS } from './evaluation-options';
@@ -28,6 +29,8 @@ export interface ServeOptions {
   httpPort: number | undefined;
   grpcPort: number | undefined;
   maxMessageBytes: number;
+  /** Bounds on events, connections and load. */
+  limits: ServeLimits;
   shutdownTimeoutMs: number;
   logLevel: LogLevel;
   store: StoreSettings;
@@ -70,12 +73,7 @@ const SERVE_OPTIONS = {
   }),
   'no-http': defineFlag({ help: 'do not serve HTTP' }),
   'no-grpc': defineFlag({ help: 'do not serve gRPC' }),
-  'max-message-bytes': defineString({
-    value: 'N',
-    parse: parsePositiveInt,
-    default: 1_048_576,
-    help: 'largest accepted event, both hosts',
-  }),
+  ...LIMIT_OPTIONS,
   'shutdown-timeout': defineString({
     value: 'MS',
     parse: parsePositiveInt,
@@ -121,6 +119,8 @@ export function parseServeOptions(args: readonly string[], io: CliIO): ParseResu
     return refuse('--record writes one file from one process: not with --workers above 1');
   const store = checkStoreSettings(v, io);
   if (!store.ok) return refuse(store.message);
+  const limits = checkLimitSettings(v);
+  if (!limits.ok) return refuse(limits.message);
   if (v.workers > 1 && v.state === 'memory') {
     return refuse(
       `--workers ${v.workers} needs a shared session store: an in-memory store cannot be shared between processes; add --state redis://host:port/db`,
@@ -136,6 +136,7 @@ export function parseServeOptions(args: readonly string[], io: CliIO): ParseResu
       httpPort: v['no-http'] ? undefined : v['http-port'],
       grpcPort: v['no-grpc'] ? undefined : v['grpc-port'],
       maxMessageBytes: v['max-message-bytes'],
+      limits: limits.limits,
       shutdownTimeoutMs: v['shutdown-timeout'],
       logLevel: v['log-level'],
       store: store.store,

@@ -33,7 +33,11 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
   const { options } = parsed;
   if (options.workers > 1 && cluster.isPrimary) return runServeWorkers(args, options, io, control.signal);
   const logger = createJsonLogger(io.stderr, options.logLevel);
-  const core = new WebhookCore({ logger, failPolicy: options.failPolicy });
+  const core = new WebhookCore({
+    logger,
+    failPolicy: options.failPolicy,
+    maxInflightEvents: options.limits.maxInflightEvents,
+  });
   const rules = isServeWorker(io.env)
     ? await receiveServingRules(options.rules, io)
     : await loadServingRules(
@@ -78,12 +82,21 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
     logger,
     maxBodyBytes: options.maxMessageBytes,
     maxMessageBytes: options.maxMessageBytes,
+    eventLimits: options.limits.event,
   };
   try {
     if (options.httpPort !== undefined)
-      hosts.http = await startHttpHost(core, { ...hostOptions, port: options.httpPort });
+      hosts.http = await startHttpHost(core, {
+        ...hostOptions,
+        port: options.httpPort,
+        limits: options.limits.http,
+      });
     if (options.grpcPort !== undefined)
-      hosts.grpc = await startGrpcHost(core, { ...hostOptions, port: options.grpcPort });
+      hosts.grpc = await startGrpcHost(core, {
+        ...hostOptions,
+        port: options.grpcPort,
+        limits: options.limits.grpc,
+      });
   } catch (error) {
     io.stderr.write(`rulehook serve: cannot listen: ${(error as Error).message}\n`);
     await Promise.all([...Object.values(hosts).map((h) => h.close()), store.close(), recorder?.close()]);

@@ -1,4 +1,11 @@
 import { decodeFailure, describeJsonType, mapEntryPath, type Decoded } from './decode-result';
+import {
+  DEFAULT_EVENT_LIMITS,
+  keyTooLong,
+  tooManyVariables,
+  valueTooLong,
+  type EventLimits,
+} from './event-limits';
 import { countUnknownFields, fieldNames, isPlainObject, readField } from './json-fields';
 import type { Event, SessionVariables } from './types';
 
@@ -12,8 +19,12 @@ const EVENT_FIELDS = [SESSION_VARIABLES];
  * the hot path). Every own value is checked to be a string; since
  * Object.prototype has no string-valued properties, `typeof vars[k] === 'string'`
  * is then a safe membership test for any key, including `constructor`.
+ *
+ * `limits` are checked in the same loop. A JS string of n UTF-16 units has at
+ * most 3n UTF-8 bytes, so only a string longer than a third of its limit pays
+ * for counting its bytes.
  */
-export function decodeEventJson(value: unknown): Decoded<Event> {
+export function decodeEventJson(value: unknown, limits: EventLimits = DEFAULT_EVENT_LIMITS): Decoded<Event> {
   if (!isPlainObject(value)) {
     return decodeFailure(`expected the body to be a JSON object (an Event), got ${describeJsonType(value)}`);
   }
@@ -30,6 +41,10 @@ export function decodeEventJson(value: unknown): Decoded<Event> {
       'session_variables',
     );
   }
+  const { maxVariables, maxKeyBytes, maxValueBytes } = limits;
+  const keyChars = maxKeyBytes / 3;
+  const valueChars = maxValueBytes / 3;
+  let count = 0;
   for (const key in variables) {
     const entry = variables[key];
     if (typeof entry !== 'string') {
@@ -37,6 +52,15 @@ export function decodeEventJson(value: unknown): Decoded<Event> {
         `expected a string value, got ${describeJsonType(entry)} (session variables are strings: quote numbers and booleans)`,
         mapEntryPath('session_variables', key),
       );
+    }
+    if (key.length > keyChars) {
+      const bytes = Buffer.byteLength(key);
+      if (bytes > maxKeyBytes) return keyTooLong(key, bytes, limits);
+    }
+    if (++count > maxVariables) return tooManyVariables(limits);
+    if (entry.length > valueChars) {
+      const bytes = Buffer.byteLength(entry);
+      if (bytes > maxValueBytes) return valueTooLong(key, bytes, limits);
     }
   }
   return { ok: true, value: { session_variables: variables as SessionVariables }, unknownFields };

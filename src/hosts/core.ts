@@ -4,6 +4,7 @@ import { emptyProcessor, type EventOutcome, type EventProcessor } from '../proce
 import { Metrics, type Counter } from '../observability/metrics';
 import { silentLogger, type Logger } from '../observability/logger';
 import { RateLimitedLog } from '../observability/rate-limited-log';
+import { DEFAULT_MAX_INFLIGHT_EVENTS, EventAdmission } from './event-admission';
 
 /** result_code sent by the `closed` fail policy: still an answer, never a hang. */
 export const RESULT_CODE_INTERNAL_ERROR = 500;
@@ -31,6 +32,8 @@ export interface CoreOptions {
   logger?: Logger;
   /** Default `open`. */
   failPolicy?: FailPolicy;
+  /** Most events in flight at once, both hosts together (`--max-inflight-events`). */
+  maxInflightEvents?: number;
 }
 
 /**
@@ -40,6 +43,8 @@ export interface CoreOptions {
  */
 export class WebhookCore {
   readonly metrics: Metrics;
+  /** The bound on events in flight: hosts admit each request before reading it, and release it once answered. */
+  readonly admission: EventAdmission;
   private readonly logger: Logger;
   private readonly failPolicy: FailPolicy;
   private readonly failureLog: RateLimitedLog;
@@ -73,6 +78,13 @@ export class WebhookCore {
     this.unknownFields = this.metrics.counter(
       'rulehook_unknown_fields_total',
       'Unknown fields ignored in decoded events.',
+    );
+    this.admission = new EventAdmission(
+      options.maxInflightEvents ?? DEFAULT_MAX_INFLIGHT_EVENTS,
+      this.metrics.counter(
+        'rulehook_shed_events_total',
+        'Requests refused at once because --max-inflight-events events were in flight (HTTP 429, gRPC RESOURCE_EXHAUSTED).',
+      ),
     );
   }
 

@@ -2,3 +2,11 @@ export * from './core';
 export { describeListening, formatHostPort, type RunningHost } from './running-host';
 export * from './http';
 export * from './grpc';
+export { DEFAULT_MAX_INFLIGHT_EVENTS, EventAdmission, RETRY_AFTER_SECONDS } from './event-admission';
+export {
+  DEFAULT_GRPC_LIMITS,
+  DEFAULT_HTTP_LIMITS,
+  type ConnectionLimits,
+  type GrpcLimits,
+  type HttpLimits,
+} from './host-limits';

@@ -127,4 +127,43 @@ describe('gRPC host', () => {
     expect(reply.ok === false && reply.code).toBe(grpc.status.RESOURCE_EXHAUSTED);
     expect((await client.sendVariables({ 'state.currentEvent': 'X' })).ok).toBe(true);
   });
+
+  it('keeps a cancelled call in flight until its event has been processed', async () => {
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const core = new WebhookCore({
+      processor: { process: async (e: Event) => (await gate, emptyProcessor.process(e)) },
+      maxInflightEvents: 1,
+    });
+    const busy = await startGrpcHost(core, {
+      host: '127.0.0.1',
+      port: 0,
+      maxMessageBytes: 4096,
+      logger: silentLogger,
+    });
+    const raw = new grpc.Client(`127.0.0.1:${busy.port}`, grpc.credentials.createInsecure());
+    try {
+      const cancelled = await new Promise<grpc.ServiceError | null>((resolve) =>
+        raw.makeUnaryRequest(
+          '/vendor.biosec.v1.CustomBusinessLogic/OnEvent',
+          (b: Buffer) => b,
+          (b: Buffer) => b,
+          Buffer.alloc(0),
+          { deadline: Date.now() + 200 },
+          (error) => resolve(error),
+        ),
+      );
+      expect(cancelled?.code).toBe(grpc.status.DEADLINE_EXCEEDED);
+      expect(core.admission.count).toBe(1);
+      open();
+      while (core.admission.count > 0) await new Promise((r) => setTimeout(r, 5));
+      const after = new RawWebhookClient(`127.0.0.1:${busy.port}`);
+      expect((await after.sendVariables({ a: 'b' })).ok).toBe(true);
+      after.close();
+    } finally {
+      open();
+      raw.close();
+      await busy.close();
+    }
+  });
 });

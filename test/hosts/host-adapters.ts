@@ -1,14 +1,20 @@
+import * as grpc from '@grpc/grpc-js';
 import protobuf from 'protobufjs';
 import request from 'supertest';
 import { createHttpHandler, startGrpcHost, WebhookCore, type RunningHost } from '../../src/hosts';
+import type { EventLimits } from '../../src/contract';
 import { silentLogger } from '../../src/observability/logger';
 import { RawWebhookClient } from '../support/grpc-client';
 import type { RequestListener } from 'node:http';
 
-/** A reply normalized across hosts: a response in rulehook's JSON shape, or an invalid-argument error. */
+/**
+ * A reply normalized across hosts: a response in rulehook's JSON shape, an invalid-argument error, or
+ * a refusal because too many events were in flight (with the host's hint of when to retry).
+ */
 export type Reply =
   | { ok: true; response: Record<string, unknown>; fired: string | undefined }
-  | { ok: false; field?: string; message: string };
+  | { ok: false; field?: string; message: string }
+  | { ok: false; overloaded: true; message: string; retryAfterMs: number };
 
 /** One host under test, driven through its real wire. */
 export interface HostUnderTest {
@@ -27,9 +33,23 @@ export const BAD_UTF8 = Buffer.from([0x61, 0xff, 0xfe, 0x62]);
 
 export const MAX_MESSAGE_BYTES = 64 * 1024;
 
+/** Smaller than the defaults, so that the contract can cross them within MAX_MESSAGE_BYTES. */
+export const CONTRACT_EVENT_LIMITS: EventLimits = {
+  maxVariables: 1000,
+  maxKeyBytes: 128,
+  maxValueBytes: 4096,
+};
+
 function httpReply(res: request.Response): Reply {
   if (res.status === 200) return { ok: true, response: res.body, fired: res.headers['rulehook-fired'] };
   const { code, ...error } = res.body.error;
+  if (res.status === 429 && code === 'TOO_MANY_REQUESTS')
+    return {
+      ok: false,
+      overloaded: true,
+      message: error.message,
+      retryAfterMs: Number(res.headers['retry-after']) * 1000,
+    };
   if (res.status !== 400 || code !== 'INVALID_ARGUMENT')
     throw new Error(`unexpected HTTP ${res.status}: ${res.text}`);
   return { ok: false, ...error };
@@ -39,6 +59,7 @@ export function createHttpAdapter(core: WebhookCore): HostUnderTest {
   const listener: RequestListener = createHttpHandler(core, {
     maxBodyBytes: MAX_MESSAGE_BYTES,
     logger: silentLogger,
+    eventLimits: CONTRACT_EVENT_LIMITS,
   });
   const post = (body: string | Buffer) =>
     request(listener)
@@ -86,7 +107,10 @@ function grpcReply(reply: Awaited<ReturnType<RawWebhookClient['sendBytes']>>): R
       fired: fired === undefined ? undefined : String(fired),
     };
   }
-  if (reply.code !== 3) throw new Error(`unexpected gRPC status ${reply.code}: ${reply.details}`);
+  if (reply.code === grpc.status.RESOURCE_EXHAUSTED && reply.retryPushbackMs !== undefined)
+    return { ok: false, overloaded: true, message: reply.details, retryAfterMs: reply.retryPushbackMs };
+  if (reply.code !== grpc.status.INVALID_ARGUMENT)
+    throw new Error(`unexpected gRPC status ${reply.code}: ${reply.details}`);
   const match = /^(session_variables(?:\[".*?"\])?): (.*)$/s.exec(reply.details);
   return match
     ? { ok: false, field: match[1], message: match[2] as string }
@@ -101,6 +125,7 @@ export async function createGrpcAdapter(
     port: 0,
     maxMessageBytes: MAX_MESSAGE_BYTES,
     logger: silentLogger,
+    eventLimits: CONTRACT_EVENT_LIMITS,
   });
   const client = new RawWebhookClient(`127.0.0.1:${host.port}`);
   const withUnknown = (variables: Record<string, string>) => {

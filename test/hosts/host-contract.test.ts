@@ -163,6 +163,80 @@ describe.each(hosts)('host contract: %s', (_name, createHost) => {
   );
 });
 
+describe.each(hosts)('host contract: limits and load: %s', (_name, createHost) => {
+  let host: HostUnderTest;
+  beforeAll(async () => {
+    host = await createHost(new WebhookCore({ processor: echoProcessor }));
+  });
+  afterAll(() => host.close());
+
+  const variables = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`v${i}`, 'x']));
+
+  it.each([
+    [
+      'more variables than allowed',
+      variables(1001),
+      'session_variables',
+      'the event has more than 1,000 session variables; at most 1,000 allowed (--max-variables)',
+    ],
+    [
+      'a variable name longer than allowed',
+      { ['n'.repeat(129)]: 'x' },
+      'session_variables',
+      `session variable name '${'n'.repeat(40)}...' has 129 bytes; at most 128 allowed (--max-key-bytes)`,
+    ],
+    [
+      'a value longer than allowed',
+      { 'caller.note': 'é'.repeat(2048) + 'x' },
+      'session_variables["caller.note"]',
+      "session variable 'caller.note' has a value of 4,097 bytes; at most 4,096 allowed (--max-value-bytes)",
+    ],
+  ])('refuses %s, naming the limit, and counts it as invalid', async (_case, vars, field, message) => {
+    const before = host.core.metrics.snapshot()['rulehook_invalid_events_total'] ?? 0;
+    expect(await host.send(vars)).toEqual({ ok: false, field, message });
+    expect(host.core.metrics.snapshot()['rulehook_invalid_events_total']).toBe(before + 1);
+  });
+
+  it('answers an event exactly at every limit', async () => {
+    const vars = { ...variables(999), ['n'.repeat(128)]: 'é'.repeat(2048) };
+    expect(await host.send(vars)).toMatchObject({ ok: true, response: { result_code: 200 } });
+  });
+
+  it('sheds an event beyond --max-inflight-events at once, with the reason and when to retry, then serves again', async () => {
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const holding: EventProcessor = {
+      async process(event) {
+        if (event.session_variables['hold'] === 'yes') await gate;
+        return { response: createEmptyResponse(), fired: [] };
+      },
+    };
+    const busy = await createHost(new WebhookCore({ processor: holding, maxInflightEvents: 2 }));
+    try {
+      const held = [busy.send({ hold: 'yes' }), busy.send({ hold: 'yes' })];
+      while (busy.core.admission.count < 2) await new Promise((r) => setTimeout(r, 5));
+      expect(await busy.send({ hold: 'no' })).toEqual({
+        ok: false,
+        overloaded: true,
+        message:
+          'too many events in flight: 2 are being received or processed (--max-inflight-events); retry in 1 s',
+        retryAfterMs: 1000,
+      });
+      open();
+      expect((await Promise.all(held)).map((r) => r.ok)).toEqual([true, true]);
+      expect(await busy.send({ hold: 'no' })).toMatchObject({ ok: true });
+      expect(busy.core.admission.count).toBe(0);
+      expect(busy.core.metrics.snapshot()).toMatchObject({
+        rulehook_shed_events_total: 1,
+        rulehook_invalid_events_total: 0,
+      });
+    } finally {
+      open();
+      await busy.close();
+    }
+  });
+});
+
 describe.each(hosts)('host contract with rule files: %s', (_name, createHost) => {
   let host: HostUnderTest;
   beforeAll(async () => {

@@ -178,3 +178,65 @@ describe('HTTP host: other paths', () => {
     expect(res.body.error.code).toBe('METHOD_NOT_ALLOWED');
   });
 });
+
+describe('HTTP host: shedding', () => {
+  it('keeps the connection after refusing a small body with 429, and answers on it once load falls', async () => {
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const core = new WebhookCore({
+      processor: { process: async (e) => (await gate, emptyProcessor.process(e)) },
+      maxInflightEvents: 1,
+    });
+    const host = await startHttpHost(core, {
+      host: '127.0.0.1',
+      port: 0,
+      maxBodyBytes: LIMIT,
+      logger: silentLogger,
+    });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const post = () =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; socket: unknown }>(
+        (resolve, reject) => {
+          const req = http.request(
+            {
+              host: '127.0.0.1',
+              port: host.port,
+              method: 'POST',
+              path: '/v1/events',
+              agent,
+              headers: { 'content-type': 'application/json' },
+            },
+            (res) => {
+              res.resume();
+              res.on('end', () =>
+                resolve({ status: res.statusCode ?? 0, headers: res.headers, socket: req.socket }),
+              );
+            },
+          );
+          req.on('error', reject);
+          req.end('{"session_variables":{"a":"b"}}');
+        },
+      );
+    try {
+      const held = fetch(`http://127.0.0.1:${host.port}/v1/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      while (core.admission.count < 1) await new Promise((r) => setTimeout(r, 5));
+      const shed = await post();
+      expect(shed.status).toBe(429);
+      expect(shed.headers['retry-after']).toBe('1');
+      expect(shed.headers['connection']).toBe('keep-alive');
+      open();
+      expect((await held).status).toBe(200);
+      const after = await post();
+      expect(after.status).toBe(200);
+      expect(after.socket).toBe(shed.socket);
+    } finally {
+      open();
+      agent.destroy();
+      await host.close();
+    }
+  });
+});

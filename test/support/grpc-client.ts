@@ -6,7 +6,10 @@ const types = buildSpecWebhookTypes();
 
 export type GrpcReply =
   | { ok: true; response: Record<string, unknown>; trailer: grpc.Metadata }
-  | { ok: false; code: grpc.status; details: string };
+  | { ok: false; code: grpc.status; details: string; retryPushbackMs?: number };
+
+/** The trailer by which a server tells a client when to retry (gRPC A6). */
+const RETRY_PUSHBACK = 'grpc-retry-pushback-ms';
 
 /**
  * A real grpc-js client over loopback that sends raw request bytes (so tests can
@@ -48,6 +51,8 @@ export class RawWebhookClient {
       );
       call.on('status', (status) => {
         if (reply?.ok) reply.trailer = status.metadata;
+        const pushback = status.metadata.get(RETRY_PUSHBACK)[0];
+        if (reply?.ok === false && pushback !== undefined) reply.retryPushbackMs = Number(pushback);
         resolve(reply ?? { ok: false, code: status.code, details: status.details });
       });
     });

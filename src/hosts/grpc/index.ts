@@ -1,2 +1,2 @@
 export { startGrpcHost, type GrpcHostOptions } from './server';
-export { customBusinessLogicService } from './service-definition';
+export { createBusinessLogicService, customBusinessLogicService } from './service-definition';

@@ -1,10 +1,21 @@
 import * as grpc from '@grpc/grpc-js';
-import { FIRED_RULES_TRAILER, type CustomLogicResponse, type Decoded, type Event } from '../../contract';
+import {
+  FIRED_RULES_TRAILER,
+  DEFAULT_EVENT_LIMITS,
+  type CustomLogicResponse,
+  type Decoded,
+  type Event,
+  type EventLimits,
+} from '../../contract';
 import type { WebhookCore } from '../core';
-import { formatHostPort, type RunningHost } from '../running-host';
+import { DEFAULT_GRPC_LIMITS, type GrpcLimits } from '../host-limits';
+import { countDroppedConnections } from '../host-metrics';
+import type { RunningHost } from '../running-host';
 import type { Logger } from '../../observability/logger';
+import { createAdmissionInterceptor } from './admission-interceptor';
+import { listenBounded } from './bounded-listener';
 import { addWebhookReflection } from './reflection';
-import { customBusinessLogicService } from './service-definition';
+import { createBusinessLogicService } from './service-definition';
 
 export interface GrpcHostOptions {
   host: string;
@@ -12,13 +23,23 @@ export interface GrpcHostOptions {
   /** Largest accepted request message, in bytes (RESOURCE_EXHAUSTED beyond). */
   maxMessageBytes: number;
   logger: Logger;
+  /** Connection and overload bounds; each one not given has its default (DEFAULT_GRPC_LIMITS). */
+  limits?: Partial<GrpcLimits>;
+  eventLimits?: EventLimits;
 }
 
 export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions): Promise<RunningHost> {
+  const limits: GrpcLimits = { ...DEFAULT_GRPC_LIMITS, ...options.limits };
   const server = new grpc.Server({
     'grpc.max_receive_message_length': options.maxMessageBytes,
+    'grpc.max_concurrent_streams': limits.maxConcurrentStreams,
+    'grpc.max_connection_idle_ms': limits.idleTimeoutMs,
+    'grpc-node.max_session_memory': limits.connectionMemoryMib,
+    // channelz keeps per-call statistics that only a channelz service can read, and rulehook serves none.
+    'grpc.enable_channelz': 0,
+    interceptors: [createAdmissionInterceptor(core, limits.requestTimeoutMs)],
   });
-  server.addService(customBusinessLogicService, {
+  server.addService(createBusinessLogicService(options.eventLimits ?? DEFAULT_EVENT_LIMITS), {
     OnEvent: (
       call: grpc.ServerUnaryCall<Decoded<Event>, CustomLogicResponse>,
       callback: grpc.sendUnaryData<CustomLogicResponse>,
@@ -43,20 +64,21 @@ export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions)
   });
   addWebhookReflection(server);
 
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync(
-      formatHostPort(options.host, options.port),
-      grpc.ServerCredentials.createInsecure(),
-      (error, bound) => (error ? reject(error) : resolve(bound)),
-    ),
+  const listener = await listenBounded(
+    server,
+    { host: options.host, port: options.port, maxConnections: limits.maxConnections },
+    countDroppedConnections(core.metrics),
   );
   return {
     host: options.host,
-    port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        // tryShutdown stops accepting and lets in-flight calls complete.
-        server.tryShutdown(() => resolve());
-      }),
+    port: listener.port,
+    close: async () => {
+      // The listener stops accepting at once and resolves once its connections are gone; tryShutdown
+      // lets the calls in progress complete, then closes those connections.
+      await Promise.all([
+        listener.close(),
+        new Promise<void>((resolve) => server.tryShutdown(() => resolve())),
+      ]);
+    },
   };
 }

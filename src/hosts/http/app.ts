@@ -2,23 +2,19 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { WebhookCore } from '../core';
 import type { Logger } from '../../observability/logger';
 import { sendHttpError, sendJson } from './errors';
-
-/** Paths the host serves, with their allowed methods (for 405 and the Allow header). */
-export const HTTP_ROUTES: Readonly<Record<string, readonly string[]>> = {
-  '/v1/events': ['POST'],
-  '/healthz': ['GET', 'HEAD'],
-  '/readyz': ['GET', 'HEAD'],
-  '/metrics': ['GET', 'HEAD'],
-};
+import { HTTP_ROUTES, suggestRoute } from './routes';
 
 /**
- * Everything but the event hot path: probes, metrics, and JSON errors for
- * unknown paths and wrong methods. `POST /v1/events` never reaches express.
+ * Everything but the event hot path: probes, metrics, and JSON answers for
+ * OPTIONS, unknown paths and wrong methods. `POST /v1/events` never reaches
+ * express. Routing is case-sensitive and ignores one trailing slash (express's
+ * non-strict routing), as the event endpoint does.
  */
 export function createHttpApp(core: WebhookCore, logger: Logger): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
+  app.set('case sensitive routing', true);
   app.get('/healthz', (_req, res) => sendJson(res, 200, '{"status":"ok"}'));
   app.get('/readyz', (_req, res) =>
     core.ready ? sendJson(res, 200, '{"status":"ready"}') : sendJson(res, 503, '{"status":"not ready"}'),
@@ -27,6 +23,11 @@ export function createHttpApp(core: WebhookCore, logger: Logger): express.Expres
     res.type('text/plain; version=0.0.4; charset=utf-8').send(core.metrics.renderPrometheus());
   });
   for (const [path, methods] of Object.entries(HTTP_ROUTES)) {
+    const allow = methods.join(', ');
+    app.options(path, (_req, res) => {
+      res.writeHead(204, { allow });
+      res.end();
+    });
     app.all(path, (req, res) =>
       sendHttpError(
         res,
@@ -35,20 +36,24 @@ export function createHttpApp(core: WebhookCore, logger: Logger): express.Expres
           code: 'METHOD_NOT_ALLOWED',
           message: `${req.method} is not allowed on ${path}; use ${methods.join(' or ')}`,
         },
-        { allow: methods.join(', ') },
+        { allow },
       ),
     );
   }
-  app.use((req, res) =>
+  app.use((req, res) => {
+    const suggestion = suggestRoute(req.path);
     sendHttpError(res, {
       status: 404,
       code: 'NOT_FOUND',
-      message: `no such path: ${req.method} ${req.path}`,
-    }),
-  );
+      message:
+        `no such path: ${req.method} ${req.path}` +
+        (suggestion === undefined ? '' : `; did you mean ${suggestion}? (paths are case-sensitive)`),
+    });
+  });
   app.use((error: Error, _req: Request, res: Response, _next: NextFunction) => {
     logger.error('http request failed', { error: String(error.stack ?? error) });
-    sendHttpError(res, { status: 500, code: 'INTERNAL', message: 'internal error' });
+    if (res.headersSent) res.destroy();
+    else sendHttpError(res, { status: 500, code: 'INTERNAL', message: 'internal error' });
   });
   return app;
 }

@@ -1,8 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { decodeEventJson, encodeResponseJson, FIRED_RULES_HEADER } from '../../contract';
+import { decodeEventJson, encodeResponseJson, FIRED_RULES_HEADER, type EventLimits } from '../../contract';
 import type { HostRequest, WebhookCore } from '../core';
+import { RETRY_AFTER_SECONDS } from '../event-admission';
 import { sendHttpError, sendJson, type HttpError } from './errors';
-import { checkJsonContentType, readJsonBody, tooLarge } from './read-body';
+import { checkJsonContentType } from './content-type';
+import { readJsonBody, tooLarge, type BodyLimits } from './read-body';
+
+export interface EventEndpointOptions extends BodyLimits {
+  eventLimits: EventLimits;
+}
 
 /** Why a request is refused, and whether to close the connection rather than drain an unread body. */
 interface Refusal {
@@ -11,31 +17,74 @@ interface Refusal {
 }
 
 /**
- * `POST /v1/events`: the hot path, on bare node:http objects (no middleware):
- * check the content type and size, parse, decode; the core evaluates; encode.
+ * A refused request's unread body up to this size is read and dropped by Node (keeping the connection);
+ * beyond it, or of unknown size, the connection is closed instead.
  */
-export function createEventEndpoint(core: WebhookCore, maxBodyBytes: number) {
+const DRAIN_BYTES = 64 * 1024;
+
+const RETRY_AFTER = String(RETRY_AFTER_SECONDS);
+
+/**
+ * `POST /v1/events`: the hot path, on bare node:http objects (no middleware):
+ * admit the event, check the content type and size, read, parse, decode; the
+ * core evaluates; encode. The admission is released once the answer is written.
+ */
+export function createEventEndpoint(core: WebhookCore, options: EventEndpointOptions) {
+  const admission = core.admission;
   return async function handleEvent(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const reply = await core.onEvent(await readEventRequest(req, maxBodyBytes));
-    if (!reply.ok)
-      return sendHttpError(res, reply.error.error, reply.error.close ? { connection: 'close' } : {});
-    if (reply.firedRules !== undefined) res.setHeader(FIRED_RULES_HEADER, reply.firedRules);
-    sendJson(res, 200, encodeResponseJson(reply.response));
+    if (!admission.tryAdmit()) {
+      const error: HttpError = {
+        status: 429,
+        code: 'TOO_MANY_REQUESTS',
+        message: admission.describeRefusal(),
+      };
+      return sendRefusal(res, { error, close: !(declaredLength(req) <= DRAIN_BYTES) });
+    }
+    try {
+      const request = await readEventRequest(req, options);
+      // A body refused for --max-inflight-bytes is load, not an invalid event: counted as shed, not by the core.
+      if (!request.ok && request.error.error.status === 429) return sendRefusal(res, request.error);
+      const reply = await core.onEvent(request);
+      if (!reply.ok) return sendRefusal(res, reply.error);
+      if (reply.firedRules !== undefined) res.setHeader(FIRED_RULES_HEADER, reply.firedRules);
+      sendJson(res, 200, encodeResponseJson(reply.response));
+    } finally {
+      admission.release();
+    }
   };
 }
 
-async function readEventRequest(req: IncomingMessage, maxBodyBytes: number): Promise<HostRequest<Refusal>> {
+function sendRefusal(res: ServerResponse, { error, close }: Refusal): void {
+  const headers: Record<string, string> = close ? { connection: 'close' } : {};
+  if (error.status === 429) headers['retry-after'] = RETRY_AFTER;
+  sendHttpError(res, error, headers);
+}
+
+async function readEventRequest(
+  req: IncomingMessage,
+  options: EventEndpointOptions,
+): Promise<HostRequest<Refusal>> {
   const contentTypeError = checkJsonContentType(req.headers['content-type']);
   if (contentTypeError !== undefined) return refuse(contentTypeError, true);
-  const declared = req.headers['content-length'];
+  const declared = declaredLength(req);
   // Refuse before reading; closing the connection avoids draining a large body.
-  if (declared !== undefined && Number(declared) > maxBodyBytes) return refuse(tooLarge(maxBodyBytes), true);
-  const body = await readJsonBody(req, maxBodyBytes);
-  // After a 413 the rest of the body is unread: close rather than drain it.
-  if (!body.ok) return refuse(body.error, body.error.status === 413);
-  const decoded = decodeEventJson(body.value);
+  if (declared > options.maxBodyBytes) return refuse(tooLarge(options.maxBodyBytes), true);
+  const body = await readJsonBody(req, Number.isNaN(declared) ? undefined : declared, options);
+  // After a 413 or 429 the rest of the body is unread: close rather than drain it, unless it is small.
+  if (!body.ok)
+    return refuse(
+      body.error,
+      body.error.status === 413 || (body.error.status === 429 && !(declared <= DRAIN_BYTES)),
+    );
+  const decoded = decodeEventJson(body.value, options.eventLimits);
   if (!decoded.ok) return refuse({ status: 400, code: 'INVALID_ARGUMENT', ...decoded.error }, false);
   return decoded;
+}
+
+/** The declared body length; NaN when chunked (Node has already refused a malformed Content-Length). */
+function declaredLength(req: IncomingMessage): number {
+  const header = req.headers['content-length'];
+  return header === undefined ? NaN : Number(header);
 }
 
 function refuse(error: HttpError, close: boolean): { ok: false; error: Refusal } {

@@ -1,28 +1,52 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { DEFAULT_EVENT_LIMITS, type EventLimits } from '../../contract';
 import type { WebhookCore } from '../core';
+import { DEFAULT_HTTP_LIMITS } from '../host-limits';
 import type { Logger } from '../../observability/logger';
 import { createHttpApp } from './app';
 import { sendHttpError } from './errors';
 import { createEventEndpoint } from './event-endpoint';
+import { InflightBytes } from './inflight-bytes';
+import { isEventUrl } from './routes';
 
 export interface HttpHandlerOptions {
   /** Largest accepted request body, in bytes. */
   maxBodyBytes: number;
   logger: Logger;
+  /** Most request-body bytes in flight, all requests together (default: DEFAULT_HTTP_LIMITS). */
+  maxInflightBytes?: number;
+  /** Bounds on each decoded event (default: DEFAULT_EVENT_LIMITS). */
+  eventLimits?: EventLimits;
 }
-
-const EVENT_PATH = '/v1/events';
 
 /**
  * The HTTP host's request listener: `POST /v1/events` goes straight to the lean
  * event endpoint; every other request goes to the express app.
  */
 export function createHttpHandler(core: WebhookCore, options: HttpHandlerOptions): RequestListener {
-  const handleEvent = createEventEndpoint(core, options.maxBodyBytes);
+  const inflight = new InflightBytes(
+    options.maxInflightBytes ?? DEFAULT_HTTP_LIMITS.maxInflightBytes,
+    core.metrics.counter(
+      'rulehook_shed_inflight_bytes_total',
+      'HTTP requests refused at once because their bodies would exceed --max-inflight-bytes (429).',
+    ),
+  );
+  const handleEvent = createEventEndpoint(core, {
+    maxBodyBytes: options.maxBodyBytes,
+    inflight,
+    eventLimits: options.eventLimits ?? DEFAULT_EVENT_LIMITS,
+  });
   const app = createHttpApp(core, options.logger);
   return (req: IncomingMessage, res: ServerResponse) => {
-    const url = req.url ?? '';
-    if (req.method === 'POST' && (url === EVENT_PATH || url.startsWith(EVENT_PATH + '?'))) {
+    // RFC 9112 3.2: an HTTP/1.1 request without Host is a 400 (answered here, in JSON, rather than by Node).
+    if (req.headers.host === undefined && req.httpVersion === '1.1') {
+      return sendHttpError(
+        res,
+        { status: 400, code: 'BAD_REQUEST', message: 'an HTTP/1.1 request must have a Host header' },
+        { connection: 'close' },
+      );
+    }
+    if (req.method === 'POST' && isEventUrl(req.url ?? '')) {
       handleEvent(req, res).catch((error: unknown) => {
         options.logger.error('event request failed', { error: String((error as Error)?.stack ?? error) });
         if (!res.headersSent)

@@ -1,39 +1,13 @@
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
+import { BodyBuffer } from './body-buffer';
 import type { HttpError } from './errors';
+import type { InflightBytes } from './inflight-bytes';
 import { explainInvalidUtf8 } from './invalid-utf8';
 
 export type BodyRead = { ok: true; value: unknown } | { ok: false; error: HttpError };
 
 const UTF8_BOM = 0xfeff;
-
-/**
- * Accepts `application/json`, optionally with `charset=utf-8` (JSON is UTF-8 on
- * the wire, RFC 8259); any other media type or charset is refused with 415.
- */
-export function checkJsonContentType(header: string | undefined): HttpError | undefined {
-  if (header === 'application/json') return undefined;
-  const [mediaType = '', ...params] = (header ?? '').split(';');
-  if (mediaType.trim().toLowerCase() !== 'application/json') {
-    return {
-      status: 415,
-      code: 'UNSUPPORTED_MEDIA_TYPE',
-      message: `expected content-type application/json, got ${header === undefined ? 'none' : JSON.stringify(header)}`,
-    };
-  }
-  for (const param of params) {
-    const [name = '', value = ''] = param.split('=');
-    const charset = value.trim().replace(/^"|"$/g, '').toLowerCase();
-    if (name.trim().toLowerCase() === 'charset' && charset !== 'utf-8' && charset !== 'utf8') {
-      return {
-        status: 415,
-        code: 'UNSUPPORTED_MEDIA_TYPE',
-        message: `expected charset utf-8, got ${JSON.stringify(charset)}`,
-      };
-    }
-  }
-  return undefined;
-}
 
 export function tooLarge(limit: number): HttpError {
   return {
@@ -43,44 +17,60 @@ export function tooLarge(limit: number): HttpError {
   };
 }
 
+/** Where a body is read: its size limit and the host's bound on bytes in flight. */
+export interface BodyLimits {
+  maxBodyBytes: number;
+  inflight: InflightBytes;
+}
+
 /**
- * Reads a request body of at most `limit` bytes and parses it as JSON. Never
- * rejects: every failure is an `HttpError` for the caller to send.
+ * Reads a request body of at most `maxBodyBytes` and parses it as JSON, holding
+ * a reservation of its bytes in `inflight` until it is parsed or abandoned (a
+ * declared length is reserved, and refused, before any byte is read). Never
+ * rejects: every failure is an `HttpError` for the caller to send, and the
+ * promise settles however the request ends.
  */
-export function readJsonBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
+export function readJsonBody(
+  req: IncomingMessage,
+  declared: number | undefined,
+  limits: BodyLimits,
+): Promise<BodyRead> {
+  const { maxBodyBytes, inflight } = limits;
+  if (declared !== undefined && !inflight.tryReserve(declared))
+    return Promise.resolve({ ok: false, error: inflight.refusal() });
   return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
+    const body = new BodyBuffer(declared, maxBodyBytes);
+    let reserved = declared ?? 0;
     let done = false;
     const finish = (result: BodyRead): void => {
       if (done) return;
       done = true;
+      inflight.release(reserved);
+      reserved = 0;
       resolve(result);
+    };
+    const refuse = (error: HttpError): void => {
+      body.discard();
+      finish({ ok: false, error });
     };
     req.on('data', (chunk: Buffer) => {
       if (done) return;
-      size += chunk.length;
-      if (size > limit) {
-        chunks.length = 0;
-        finish({ ok: false, error: tooLarge(limit) });
-        return;
+      const size = body.size + chunk.length;
+      if (size > maxBodyBytes) return refuse(tooLarge(maxBodyBytes));
+      if (size > reserved) {
+        if (!inflight.tryReserve(size - reserved)) return refuse(inflight.refusal());
+        reserved = size;
       }
-      chunks.push(chunk);
+      body.append(chunk);
     });
-    req.on('error', (error) =>
-      finish({
-        ok: false,
-        error: {
-          status: 400,
-          code: 'INVALID_ARGUMENT',
-          message: `could not read the request body: ${error.message}`,
-        },
-      }),
-    );
-    req.on('end', () =>
-      finish(parseJson(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size))),
-    );
+    req.on('error', (error) => refuse(unreadable(error.message)));
+    req.on('end', () => finish(parseJson(body.bytes())));
+    req.on('close', () => refuse(unreadable('the connection closed before the body ended')));
   });
+}
+
+function unreadable(reason: string): HttpError {
+  return { status: 400, code: 'INVALID_ARGUMENT', message: `could not read the request body: ${reason}` };
 }
 
 function parseJson(bytes: Buffer): BodyRead {

@@ -1,8 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { EventLimits } from '../../contract';
 import type { WebhookCore } from '../core';
+import { DEFAULT_HTTP_LIMITS, type HttpLimits } from '../host-limits';
+import { countDroppedConnections } from '../host-metrics';
 import type { Logger } from '../../observability/logger';
 import type { RunningHost } from '../running-host';
+import { createClientErrorHandler, refuseConnect } from './client-errors';
+import { sendHttpError } from './errors';
 import { createHttpHandler } from './handler';
 
 /** How often, during shutdown, keep-alive sockets that became idle are closed. */
@@ -14,10 +19,14 @@ export interface HttpHostOptions {
   port: number;
   maxBodyBytes: number;
   logger: Logger;
+  /** Connection and overload bounds; each one not given has its default (DEFAULT_HTTP_LIMITS). */
+  limits?: Partial<HttpLimits>;
+  eventLimits?: EventLimits;
 }
 
 export async function startHttpHost(core: WebhookCore, options: HttpHostOptions): Promise<RunningHost> {
-  const server: Server = createServer(createHttpHandler(core, options));
+  const limits: HttpLimits = { ...DEFAULT_HTTP_LIMITS, ...options.limits };
+  const server = createBoundedServer(core, options, limits);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
@@ -42,4 +51,42 @@ export async function startHttpHost(core: WebhookCore, options: HttpHostOptions)
         server.closeIdleConnections();
       }),
   };
+}
+
+/**
+ * A node:http server with every bound of `limits` applied. Node checks the headers and request deadlines
+ * on a timer of `connectionsCheckingInterval`: a fifth of the headers timeout, at most a second.
+ */
+function createBoundedServer(core: WebhookCore, options: HttpHostOptions, limits: HttpLimits): Server {
+  const server = createServer(
+    {
+      maxHeaderSize: limits.maxHeaderBytes,
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.idleTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(limits.headersTimeoutMs / 5))),
+      // Checked by the handler instead, so that the 400 has a JSON body.
+      requireHostHeader: false,
+    },
+    createHttpHandler(core, {
+      maxBodyBytes: options.maxBodyBytes,
+      logger: options.logger,
+      maxInflightBytes: limits.maxInflightBytes,
+      ...(options.eventLimits === undefined ? {} : { eventLimits: options.eventLimits }),
+    }),
+  );
+  server.keepAliveTimeout = limits.idleTimeoutMs;
+  server.maxConnections = limits.maxConnections;
+  const dropped = countDroppedConnections(core.metrics);
+  server.on('drop', () => dropped.inc());
+  server.on('clientError', createClientErrorHandler(limits, core.metrics));
+  server.on('connect', refuseConnect);
+  server.on('checkExpectation', (req, res) =>
+    sendHttpError(
+      res,
+      { status: 417, code: 'EXPECTATION_FAILED', message: `unsupported expectation: ${req.headers.expect}` },
+      { connection: 'close' },
+    ),
+  );
+  return server;
 }

@@ -1,0 +1,50 @@
+/*
+ * Bounds on what each host accepts from the network, every one a flag of `rulehook serve`. The defaults
+ * suit a webhook that sees a few thousand events per second at most, of about 9 KB each, from an engine
+ * in the same network; docs/operations.md ("What rulehook survives") gives the reasoning for each.
+ */
+
+/** Bounds both hosts have, each applied per host (HTTP and gRPC count separately). */
+export interface ConnectionLimits {
+  /** Open connections; one more is closed as soon as it is accepted (`--max-connections`). */
+  maxConnections: number;
+  /** A connection with no request in progress is closed after this long, in ms (`--idle-timeout`). */
+  idleTimeoutMs: number;
+  /** A request must have arrived whole within this long, in ms (`--request-timeout`). */
+  requestTimeoutMs: number;
+}
+
+export interface HttpLimits extends ConnectionLimits {
+  /** The request line and headers must have arrived within this long, in ms (`--headers-timeout`). */
+  headersTimeoutMs: number;
+  /** Largest request line and headers, in bytes (`--max-header-bytes`). */
+  maxHeaderBytes: number;
+  /** Most request-body bytes being read or buffered at once, all connections together (`--max-inflight-bytes`). */
+  maxInflightBytes: number;
+}
+
+export interface GrpcLimits extends ConnectionLimits {
+  /** Calls in progress on one connection (HTTP/2 SETTINGS_MAX_CONCURRENT_STREAMS; `--max-streams`). */
+  maxConcurrentStreams: number;
+  /** Memory one HTTP/2 connection may use before new calls on it are refused, in MiB (`--grpc-conn-memory`). */
+  connectionMemoryMib: number;
+}
+
+const CONNECTION_DEFAULTS: ConnectionLimits = {
+  maxConnections: 4096,
+  idleTimeoutMs: 30_000,
+  requestTimeoutMs: 10_000,
+};
+
+export const DEFAULT_HTTP_LIMITS: Readonly<HttpLimits> = Object.freeze({
+  ...CONNECTION_DEFAULTS,
+  headersTimeoutMs: 5_000,
+  maxHeaderBytes: 16_384,
+  maxInflightBytes: 64 * 1024 * 1024,
+});
+
+export const DEFAULT_GRPC_LIMITS: Readonly<GrpcLimits> = Object.freeze({
+  ...CONNECTION_DEFAULTS,
+  maxConcurrentStreams: 500,
+  connectionMemoryMib: 10,
+});

@@ -1,0 +1,32 @@
+/** The path of the event endpoint. */
+export const EVENT_PATH = '/v1/events';
+
+/** Paths the host serves, with their allowed methods (for 405, OPTIONS and the Allow header). */
+export const HTTP_ROUTES: Readonly<Record<string, readonly string[]>> = {
+  [EVENT_PATH]: ['POST'],
+  '/healthz': ['GET', 'HEAD'],
+  '/readyz': ['GET', 'HEAD'],
+  '/metrics': ['GET', 'HEAD'],
+};
+
+/**
+ * The route a request URL names: the path without its query and without one
+ * trailing slash (`/v1/events/?x=1` is `/v1/events`), as users expect.
+ * Paths stay case-sensitive.
+ */
+export function routePath(url: string): string {
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
+/** True when `url` is the event endpoint, with or without a query or a trailing slash. */
+export function isEventUrl(url: string): boolean {
+  return url === EVENT_PATH || routePath(url) === EVENT_PATH;
+}
+
+/** The served path that `path` differs from only by case (`/V1/EVENTS`), if any: for the 404's "did you mean". */
+export function suggestRoute(path: string): string | undefined {
+  const wanted = routePath(path).toLowerCase();
+  return Object.keys(HTTP_ROUTES).find((route) => route.toLowerCase() === wanted);
+}
