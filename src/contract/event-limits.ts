@@ -22,6 +22,13 @@ export const DEFAULT_EVENT_LIMITS: Readonly<EventLimits> = Object.freeze({
   maxValueBytes: 262_144,
 });
 
+/** No bound: for events a server already accepted (a recording may come from one with raised limits). */
+export const NO_EVENT_LIMITS: Readonly<EventLimits> = Object.freeze({
+  maxVariables: Infinity,
+  maxKeyBytes: Infinity,
+  maxValueBytes: Infinity,
+});
+
 /** How much of an over-long name an error quotes: enough to recognise it, never the whole of it. */
 const NAME_PREVIEW_CHARS = 40;
 

@@ -4,7 +4,7 @@ export { decodeEventJson, encodeEventJson } from './event-json';
 export { encodeResponseJson, toResponseJsonObject } from './response-json';
 export { decodeResponseJson } from './response-json-decode';
 export { decodeEventBinary } from './event-binary';
-export { DEFAULT_EVENT_LIMITS, type EventLimits } from './event-limits';
+export { DEFAULT_EVENT_LIMITS, NO_EVENT_LIMITS, type EventLimits } from './event-limits';
 export { encodeResponseBinary } from './response-binary';
 export * from './proto-files';
 export { FIRED_RULES_HEADER, FIRED_RULES_TRAILER } from './fired-rules';

@@ -35,4 +35,11 @@ describe('readRecording', () => {
       { kind: 'event', file: 'day1.jsonl', line: 6, variables: {} },
     ]);
   });
+
+  it('replays events beyond the default serve limits: a recording holds what a server with raised limits accepted', async () => {
+    const big = 'x'.repeat(300_000);
+    expect(await collect('big.jsonl', JSON.stringify({ session_variables: { big } }))).toEqual([
+      { kind: 'event', file: 'big.jsonl', line: 1, variables: { big } },
+    ]);
+  });
 });

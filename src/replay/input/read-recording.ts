@@ -1,4 +1,4 @@
-import { decodeEventJson, type SessionVariables } from '../../contract';
+import { decodeEventJson, NO_EVENT_LIMITS, type SessionVariables } from '../../contract';
 import { splitLines } from './split-lines';
 
 /** One line of a recording: an event, or a line that could not be read as one. */
@@ -30,7 +30,8 @@ export async function* readRecording(
       yield { kind: 'bad', file, line, message: `not JSON: ${(error as Error).message}` };
       continue;
     }
-    const decoded = decodeEventJson(value);
+    // A recording holds what a server accepted, maybe with raised --max-* limits: replay them all.
+    const decoded = decodeEventJson(value, NO_EVENT_LIMITS);
     if (decoded.ok) yield { kind: 'event', file, line, variables: decoded.value.session_variables };
     else {
       const { field } = decoded.error;
