@@ -1,8 +1,8 @@
-import micromatch from 'micromatch';
 import type { EventView } from './event-view';
 import { isOperatorName } from '../operators';
 import type { AllSpec, AnySpec, ChangedSpec, ConditionSpec, LeafSpec, NotSpec, RefSpec } from '../spec';
 import type { ConditionTrace } from './condition-trace';
+import { compileGlobOrThrow } from './compile-glob-or-throw';
 import { internKey } from './intern';
 import type { CompileOperandContext, OperatorDefinition } from './operators/operator';
 import { OPERATOR_REGISTRY } from './operators/registry';
@@ -82,7 +82,7 @@ class RefCondition implements CompiledCondition {
 class ChangedCondition implements CompiledCondition {
   private readonly isMatch: (key: string) => boolean;
   constructor(private readonly glob: string) {
-    this.isMatch = micromatch.matcher(glob);
+    this.isMatch = compileGlobOrThrow(glob);
   }
   test(view: EventView): boolean {
     const delta = view.delta;
