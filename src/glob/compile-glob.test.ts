@@ -131,6 +131,7 @@ describe('compileGlob: refused constructs', () => {
     ['a\\', 'a `\\` at the end', '\\'],
     ['[0-9]+', 'repetition', '+'],
     ['{a,b}+', 'repetition', '+'],
+    ['{+44,0044}*', 'repetition', '+'],
     ['{a,**}', '`**` inside braces', '**'],
     ['[z-a]', 'a reversed range', 'z-a'],
     ['[a/b]', '`/` in a class', '/'],

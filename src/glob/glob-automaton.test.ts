@@ -21,7 +21,7 @@ function randomTexts(count: number, length: number): string[] {
 
 describe('GlobAutomaton', () => {
   it('answers as the simulated program after its table is full', () => {
-    // An `a` 12 characters before the end: a state per mix of the last 13 characters, 8,192, and room for 5,461.
+    // An `a` 12 characters before the end: a state per mix of the last 13 characters, 8,192, more than the table keeps.
     const nodes = parse(`**/*a${'?'.repeat(12)}`);
     const automaton = new GlobAutomaton(nodes);
     const program = new ProgramRunner(compileProgram(nodes));

@@ -13,8 +13,13 @@ interface DfaState {
   accepts: boolean | undefined;
 }
 
-/** Transition slots per automaton at most (4 bytes each): beyond, texts reaching new states are simulated. */
+/**
+ * What one automaton keeps at most: transition slots (4 bytes each), and
+ * program states over all its states (each costs its closure to build, and
+ * memory). Beyond, texts reaching new states are simulated.
+ */
 const MAX_SLOTS = 1 << 15;
+const MAX_TARGETS = 1 << 15;
 const UNKNOWN = -1;
 const DEAD = 0;
 const FULL = -2;
@@ -38,6 +43,8 @@ export class GlobAutomaton {
   private readonly states: DfaState[] = [{ targets: [], atSegmentStart: false, accepts: false }];
   /** The next state's id by state id and character class: `table[id * classes + k]`, UNKNOWN until computed. */
   private table = new Int32Array(0);
+  /** Program states held by all the states so far (see MAX_TARGETS). */
+  private targetsKept = 0;
   private readonly afterPrefix: number;
 
   constructor(nodes: readonly GlobNode[]) {
@@ -118,6 +125,7 @@ export class GlobAutomaton {
     const key = `${atSegmentStart ? '/' : ''}${targets.join(',')}`;
     const known = this.ids.get(key);
     if (known !== undefined) return known;
+    if (this.targetsKept + targets.length > MAX_TARGETS) return FULL;
     const classes = this.classes.count;
     if ((this.states.length + 1) * classes > this.table.length) {
       const size = Math.max(8 * classes, this.table.length * 2);
@@ -126,6 +134,7 @@ export class GlobAutomaton {
       grown.set(this.table);
       this.table = grown;
     }
+    this.targetsKept += targets.length;
     this.states.push({ targets, atSegmentStart, accepts: undefined });
     this.ids.set(key, this.states.length - 1);
     return this.states.length - 1;

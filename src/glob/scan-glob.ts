@@ -32,7 +32,7 @@ export function scanGlob(pattern: string): GlobToken[] | GlobProblem {
     }
     if (ch === '"') return unsupported([i, i + 1], 'quotes (`"..."`)', QUOTE_HINT);
     if (ch === '+' && followsSyntax(tokens, pattern, i)) {
-      return unsupported([i, i + 1], '`+` after a class or a brace (repetition)', PLUS_HINT);
+      return unsupported([i, i + 1], 'a `+` right after `[`, `]`, `{` or `}` (repetition)', PLUS_HINT);
     }
     if (ch === '\\') {
       const escaped = readEscape(pattern, i);
