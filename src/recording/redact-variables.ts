@@ -18,8 +18,9 @@ export function createRandomRedactionKey(): Buffer {
 
 /**
  * A redactor for `--redact GLOB...`: the value of every variable whose name
- * matches a glob (the syntax of `changed`; `serve` refuses globs that do not
- * compile, and those match nothing here) becomes `redacted:` and an
+ * matches a glob (the syntax of `changed`; `serve` refuses a glob that does
+ * not compile before it starts, and one reaching here throws rather than
+ * redact nothing) becomes `redacted:` and an
  * HMAC-SHA256 of the value under `key` (132 bits, base64url). The same value
  * gives the same hash under the same key, so sessions stay correlated; without
  * the key a hash cannot be checked against a guess.
@@ -27,7 +28,8 @@ export function createRandomRedactionKey(): Buffer {
 export function createRedactor(globs: readonly string[], key: Buffer | string): Redactor {
   const matchers = globs.map((glob) => {
     const compiled = compileGlob(glob);
-    return compiled.ok ? compiled.test : () => false;
+    if (!compiled.ok) throw new TypeError(`--redact '${glob}': ${compiled.message}`);
+    return compiled.test;
   });
   const cache = new Map<string, boolean>();
   // A caller's number is on every event of the call: hash it once (an HMAC costs microseconds).
