@@ -1,13 +1,21 @@
 import { cpus } from 'node:os';
 import { hrtime } from 'node:process';
 import { decodeSuite } from './decode';
+import { globSuite } from './glob';
 import { grpcHostSuite } from './grpc-host';
 import { httpHostSuite } from './http-host';
 import { regexSuite } from './regex';
 import { rulesIndexSuite } from './rules-index';
 import type { Suite } from './suite';
 
-const SUITES: readonly Suite[] = [rulesIndexSuite, httpHostSuite, grpcHostSuite, decodeSuite, regexSuite];
+const SUITES: readonly Suite[] = [
+  rulesIndexSuite,
+  httpHostSuite,
+  grpcHostSuite,
+  decodeSuite,
+  regexSuite,
+  globSuite,
+];
 
 /** `npm run bench` runs every suite; `npm run bench -- NAME...` runs the named ones. */
 async function main(args: readonly string[]): Promise<number> {

@@ -41,4 +41,13 @@ describe('checkRecordSettings', () => {
   ])('refuses %j', (args, message) => {
     expect(check(args)).toEqual({ ok: false, message });
   });
+
+  it('refuses a --redact glob outside the glob syntax, saying why', () => {
+    expect(check(['--record', 'r', '--redact', 'call.ani', '--redact', '!person.*'])).toEqual({
+      ok: false,
+      message: expect.stringMatching(
+        /^--redact '!person\.\*': `!` at the start \(negation\) cannot be used in a glob/,
+      ),
+    });
+  });
 });

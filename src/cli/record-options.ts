@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { compileGlob } from '../glob';
 import type { CliIO } from '../terminal/command-io';
 import { defineRepeatable, defineString, parsePositiveInt, type OptionValues } from './options';
 
@@ -60,6 +61,10 @@ export function checkRecordSettings(
   }
   if (flagKey !== undefined && redact.length === 0)
     return { ok: false, message: '--redact-key needs --redact GLOB' };
+  for (const glob of redact) {
+    const compiled = compileGlob(glob);
+    if (!compiled.ok) return { ok: false, message: `--redact '${glob}': ${compiled.message}` };
+  }
   const envKey = io.env[REDACT_KEY_ENV];
   const redactKey = flagKey ?? (envKey === undefined || envKey === '' ? undefined : envKey);
   if (redactKey === '') return { ok: false, message: '--redact-key must not be empty' };

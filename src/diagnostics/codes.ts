@@ -53,6 +53,15 @@ export const DIAGNOSTIC_CODES = {
     severity: 'error',
     summary: 'A `regex` operand, or all of them together, exceed the size limit.',
   },
+  GLOB_UNSUPPORTED: {
+    severity: 'error',
+    summary:
+      'A glob (`matches`, `on`, `changed`, catalog `variables`) uses syntax rulehook refuses (extglobs, `!`...).',
+  },
+  GLOB_TOO_LARGE: {
+    severity: 'error',
+    summary: 'A glob is longer than 256 characters, or nests braces more than 16 deep.',
+  },
   NON_NUMERIC_OPERAND: { severity: 'error', summary: 'The operand of gt/gte/lt/lte is not a finite number.' },
   MISSING_OPERATOR: { severity: 'error', summary: 'A condition leaf has `var` but no operator.' },
   MULTIPLE_OPERATORS: { severity: 'error', summary: 'A condition leaf has two or more operators.' },

@@ -24,6 +24,21 @@ describe('createRedactor', () => {
     expect(redact(untouched)).toBe(untouched);
   });
 
+  it('matches names with the glob syntax of `changed`, and refuses a glob outside it', () => {
+    const vars = { 'person.id': 'C-1', 'person.address.city': 'Paris', 'call.dnis': '1' };
+    const byPerson = createRedactor(['person.*'], 'k')(vars);
+    expect([byPerson['person.id'], byPerson['person.address.city']]).toEqual([
+      hashValue('k', 'C-1'),
+      hashValue('k', 'Paris'),
+    ]);
+    expect(byPerson['call.dnis']).toBe('1');
+    const redacted = createRedactor(['{person,call}.[a-d]*'], 'k')(vars);
+    expect(redacted['person.address.city']).toMatch(/^redacted:/);
+    expect(redacted['call.dnis']).toMatch(/^redacted:/);
+    expect(redacted['person.id']).toBe('C-1');
+    expect(() => createRedactor(['!person.*'], 'k')).toThrow("--redact '!person.*'");
+  });
+
   it('makes a fresh random key each time', () => {
     expect(createRandomRedactionKey().equals(createRandomRedactionKey())).toBe(false);
     expect(createRandomRedactionKey()).toHaveLength(32);

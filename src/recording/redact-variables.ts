@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import micromatch from 'micromatch';
 import type { SessionVariables } from '../contract';
+import { compileGlob } from '../glob';
 
 /** What a redacted value starts with, so that readers know it is not the engine's value. */
 export const REDACTED_PREFIX = 'redacted:';
@@ -18,13 +18,19 @@ export function createRandomRedactionKey(): Buffer {
 
 /**
  * A redactor for `--redact GLOB...`: the value of every variable whose name
- * matches a glob (micromatch, as in `changed`) becomes `redacted:` and an
+ * matches a glob (the syntax of `changed`; `serve` refuses a glob that does
+ * not compile before it starts, and one reaching here throws rather than
+ * redact nothing) becomes `redacted:` and an
  * HMAC-SHA256 of the value under `key` (132 bits, base64url). The same value
  * gives the same hash under the same key, so sessions stay correlated; without
  * the key a hash cannot be checked against a guess.
  */
 export function createRedactor(globs: readonly string[], key: Buffer | string): Redactor {
-  const matchers = globs.map((glob) => micromatch.matcher(glob));
+  const matchers = globs.map((glob) => {
+    const compiled = compileGlob(glob);
+    if (!compiled.ok) throw new TypeError(`--redact '${glob}': ${compiled.message}`);
+    return compiled.test;
+  });
   const cache = new Map<string, boolean>();
   // A caller's number is on every event of the call: hash it once (an HMAC costs microseconds).
   const hashes = new Map<string, string>();

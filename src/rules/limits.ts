@@ -1,3 +1,5 @@
+import { GLOB_LIMITS } from '../glob';
+
 /**
  * The bounds on what rule files may hold, so that no file can stall or crash
  * `validate` or `serve`: each is checked, and reported as a diagnostic, before
@@ -35,6 +37,10 @@ export const RULE_LIMITS = {
   regexSize: 1_000,
   /** Sizes of all `regex` operands of all the files loaded together: bounds compile time and memory. */
   regexTotalSize: 100_000,
+  /** Characters of one glob (`matches`, `on`, `changed`, catalog `variables`): bounds its cost per character matched. */
+  globLength: GLOB_LIMITS.length,
+  /** Braces nested in braces in one glob. */
+  globBraceDepth: GLOB_LIMITS.braceDepth,
 } as const;
 
 export type RuleLimit = keyof typeof RULE_LIMITS;

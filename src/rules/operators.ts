@@ -43,7 +43,8 @@ export const OPERATORS = [
   {
     name: 'matches',
     operand: 'glob',
-    summary: 'The variable matches this glob pattern (`*` any run of characters, `?` one character).',
+    summary:
+      'The variable matches this glob as a whole (`*` any run of characters but `/`, `?` one character, `[0-9]` one of a class, `{a,b}` either).',
     example: '{ var: caller.ani, matches: "+44*" }',
   },
   {

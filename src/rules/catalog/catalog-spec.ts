@@ -9,7 +9,7 @@ export interface CatalogSpec {
   events?: string[];
   /** Built-in flow nodes, for `enable` / `disable`. */
   nodes?: string[];
-  /** Session variable names, or micromatch globs of names (`custom.*`). */
+  /** Session variable names, or globs of names (`custom.*`). */
   variables?: string[];
   /** Action name -> its description; null when written with no details. */
   actions?: Record<string, ActionSpec | null>;

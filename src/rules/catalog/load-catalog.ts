@@ -1,5 +1,6 @@
-import { hasErrors, type Diagnostic } from '../../diagnostics';
-import { isCatalogStringPosition, parseYaml } from '../parse';
+import { createDiagnostic, hasErrors, type Diagnostic } from '../../diagnostics';
+import { compileGlob } from '../../glob';
+import { isCatalogStringPosition, parseYaml, type ParsedYaml } from '../parse';
 import { validateCatalogSchema } from '../schema';
 import type { Catalog, CatalogSpec } from './catalog-spec';
 
@@ -13,8 +14,21 @@ export interface CatalogParseResult {
 export function parseCatalog(file: string, text: string): CatalogParseResult {
   const parsed = parseYaml(file, text, isCatalogStringPosition);
   const diagnostics = parsed.wellFormed
-    ? [...parsed.diagnostics, ...validateCatalogSchema(parsed)]
+    ? [...parsed.diagnostics, ...validateCatalogSchema(parsed), ...checkVariableGlobs(file, parsed)]
     : parsed.diagnostics;
   if (hasErrors(diagnostics)) return { diagnostics };
   return { catalog: { file, spec: parsed.value as CatalogSpec }, diagnostics };
+}
+
+/** Globs of `variables` that do not compile (GLOB_UNSUPPORTED, GLOB_TOO_LARGE), at the construct. */
+function checkVariableGlobs(file: string, parsed: ParsedYaml): Diagnostic[] {
+  const variables = (parsed.value as { variables?: unknown } | null)?.variables;
+  if (!Array.isArray(variables)) return [];
+  return variables.flatMap((pattern: unknown, index) => {
+    if (typeof pattern !== 'string') return [];
+    const compiled = compileGlob(pattern);
+    if (compiled.ok) return [];
+    const range = parsed.locateWithin(['variables', index], compiled.at.start, compiled.at.end);
+    return [createDiagnostic(compiled.code, file, compiled.message, { range })];
+  });
 }

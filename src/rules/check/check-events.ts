@@ -1,13 +1,13 @@
-import micromatch from 'micromatch';
 import { suggestName } from '../../diagnostics';
+import { compileGlob, isGlob } from '../../glob';
 import type { SpecPath } from '../spec';
 import { asArray, asRecord, report, type CheckContext } from './check-context';
 import { forEachRule, forEachThen } from './walk';
 
 /**
  * Against the catalog's `events`: a name in `on` it does not declare, a glob in
- * `on` that matches none of them (with `micromatch.isMatch` and default options,
- * as the compiler matches), and `events_to_ignore` entries that match none.
+ * `on` that matches none of them (compiled as the compiler does; a glob that
+ * does not compile is checkGlobs' to report), and `events_to_ignore` entries that match none.
  * Warnings: the catalog may simply be behind the engine.
  */
 export function checkEvents(context: CheckContext): void {
@@ -39,8 +39,9 @@ export function checkEvents(context: CheckContext): void {
 }
 
 function checkOnEntry(context: CheckContext, events: readonly string[], entry: string, path: SpecPath): void {
-  if (micromatch.scan(entry).isGlob) {
-    if (events.some((event) => micromatch.isMatch(event, entry))) return;
+  if (isGlob(entry)) {
+    const compiled = compileGlob(entry);
+    if (!compiled.ok || events.some(compiled.test)) return;
     const message = `'${entry}' matches none of the catalog's events, so this rule can never fire`;
     report(context, 'ON_MATCHES_NO_EVENT', message, context.locate(path), () => suggestGlob(entry, events));
     return;
@@ -64,8 +65,7 @@ function suggestGlob(glob: string, events: readonly string[]): string | undefine
       starts.add(event.slice(0, length));
   }
   const start = suggestName(literal, starts);
-  const candidate = start === undefined ? undefined : start + glob.slice(literal.length);
-  return candidate !== undefined && events.some((e) => micromatch.isMatch(e, candidate))
-    ? candidate
-    : undefined;
+  if (start === undefined) return undefined;
+  const candidate = compileGlob(start + glob.slice(literal.length));
+  return candidate.ok && events.some(candidate.test) ? start + glob.slice(literal.length) : undefined;
 }

@@ -8,6 +8,7 @@ import { checkConditionShapes } from './check-condition-shape';
 import { SUGGESTIONS_PER_FILE, type CheckContext } from './check-context';
 import { checkEvents } from './check-events';
 import { checkFilters } from './check-filter';
+import { checkGlobs } from './check-globs';
 import { checkOperands } from './check-operands';
 import { checkRefs } from './check-refs';
 import { checkRuleCount } from './check-rule-count';
@@ -22,6 +23,7 @@ const CHECKS: readonly ((context: CheckContext) => void)[] = [
   checkConditionShapes,
   checkConditionLimits,
   checkOperands,
+  checkGlobs,
   checkRefs,
   checkThen,
   checkTemplateSize,

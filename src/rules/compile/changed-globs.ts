@@ -1,4 +1,4 @@
-import micromatch from 'micromatch';
+import { compileGlobOrThrow } from './compile-glob-or-throw';
 
 /** Key names remembered per rule book; names come from the wire, so the memo is bounded. */
 const MAX_MEMO = 10_000;
@@ -18,7 +18,7 @@ export class ChangedGlobs {
 
   constructor(readonly globs: readonly string[]) {
     this.none = globs.length === 0;
-    this.matchers = globs.map((glob) => micromatch.matcher(glob));
+    this.matchers = globs.map(compileGlobOrThrow);
   }
 
   /** Indices in `globs` of the globs `key` matches (empty for most keys). */

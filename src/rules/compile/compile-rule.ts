@@ -1,7 +1,8 @@
-import micromatch from 'micromatch';
 import type { NodeOverrideAction } from '../../contract';
+import { isGlob } from '../../glob';
 import type { OperationSpec, RuleSpec } from '../spec';
 import { compileCondition, type CompileConditionContext } from './compile-condition';
+import { compileGlobOrThrow } from './compile-glob-or-throw';
 import { CompiledTemplate } from './compile-template';
 import type { CompiledOperation, CompiledRule, CompiledUpdate } from './compiled-rule';
 
@@ -13,10 +14,10 @@ export interface RuleLocation {
   setKeys?: readonly string[] | undefined;
 }
 
-/** Builds the `on` test: exact names by set lookup, globs by precompiled micromatch matchers. */
+/** Builds the `on` test: exact names by set lookup, globs by compiled matchers. */
 export function compileEventMatcher(on: readonly string[]): (name: string) => boolean {
-  const names = on.filter((p) => !micromatch.scan(p).isGlob);
-  const globs = on.filter((p) => micromatch.scan(p).isGlob).map((p) => micromatch.matcher(p));
+  const names = on.filter((p) => !isGlob(p));
+  const globs = on.filter(isGlob).map(compileGlobOrThrow);
   // The common rule names one event: no Set for it (large rule sets keep thousands of matchers).
   if (globs.length === 0 && names.length === 1) {
     const only = names[0];

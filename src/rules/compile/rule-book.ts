@@ -1,4 +1,4 @@
-import micromatch from 'micromatch';
+import { isGlob } from '../../glob';
 import type { LoadedRuleset } from '../spec';
 import { compileRuleset } from './compile-ruleset';
 import type { CompiledRule, CompiledRuleset } from './compiled-rule';
@@ -47,7 +47,7 @@ function indexRuleset(ruleset: CompiledRuleset): RulesetIndex {
     if (rule.on === undefined) return void index.open.push(rule);
     let hasGlob = false;
     for (const pattern of rule.on) {
-      if (micromatch.scan(pattern).isGlob) hasGlob = true;
+      if (isGlob(pattern)) hasGlob = true;
       else {
         const list = index.byName.get(pattern) ?? [];
         if (list[list.length - 1] !== rule) list.push(rule);
