@@ -190,8 +190,9 @@ describe('README', () => {
       session_variable_updates: [carried],
       event_filter: quietFilter,
     });
-    // As the session store remembers it (the repeated body does not carry rulehook.filter back) ...
-    expect((await host.post(body)).body).toEqual({ result_code: 200 });
+    // The session store remembers the filter, so it is not sent again; the repeated body does not carry
+    // rulehook.filter back, so the variable is set again, for the engine to keep ...
+    expect((await host.post(body)).body).toEqual({ result_code: 200, session_variable_updates: [carried] });
     // ... and as the engine would send it, with the variable it keeps for rulehook.
     const echoed = JSON.stringify({
       session_variables: { ...event('CALL_STARTED'), [carried.key]: carried.value },

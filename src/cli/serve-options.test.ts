@@ -42,7 +42,7 @@ Options:
   --max-sessions N           memory store: most sessions kept, least recently used evicted (default: 100000)
   --max-state-bytes N        memory store: most bytes of session state kept, least recently used evicted (default: 268435456, 256 MiB)
   --state-timeout MS         redis store: longest wait, for an event that carries no state, before answering it (default: 50)
-  --state-secret KEY         key of the fingerprints kept for \`changed\`, the same in every process (default: $RULEHOOK_STATE_SECRET, else none)
+  --state-secret KEY         key of the fingerprints of \`changed\` and of the state seal, the same in every process (default: $RULEHOOK_STATE_SECRET, else none)
   --eval-budget MS           longest the rules may take on one event; beyond it the fail policy answers (default: 50)
   --fail-policy POLICY       open or closed: what an event whose evaluation fails or runs past
                              its budget gets: result_code 200 and no instruction, or result_code 500 (default: open)

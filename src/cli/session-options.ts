@@ -52,7 +52,7 @@ export const SESSION_OPTIONS = {
   'state-secret': defineString({
     value: 'KEY',
     helpDefault: `$${STATE_SECRET_ENV}, else none`,
-    help: 'key of the fingerprints kept for `changed`, the same in every process',
+    help: 'key of the fingerprints of `changed` and of the state seal, the same in every process',
   }),
 };
 

@@ -1,8 +1,31 @@
 import type { SessionVariables } from '../contract';
 import type { RuleBook } from '../rules/compile/rule-book';
-import { writeCarriedState } from '../session/carried-state';
+import {
+  writeCarriedState,
+  type CarriedState,
+  type CarryOptions,
+  type StateUse,
+} from '../session/carried-state';
 import type { SessionState } from '../session/session-state';
 import { stepSession, type SessionStep, type SessionStepOptions } from './session-step';
+
+export interface AnswerOptions extends SessionStepOptions {
+  carry: CarryOptions;
+}
+
+/** The state parts a rule book reads and writes: computed once per book. */
+export function findStateUse(book: RuleBook): StateUse {
+  return {
+    filter: book.rulesets.some((ruleset) => ruleset.rules.some((rule) => rule.filter !== undefined)),
+    once: book.onceRules.size > 0,
+    seen: !book.changedGlobs.none,
+  };
+}
+
+/** A rule book that uses no state part keeps nothing between events: no store is worth asking. */
+export function keepsState(use: StateUse): boolean {
+  return use.filter || use.once || use.seen;
+}
 
 /**
  * Answers one event from the session state it starts with (carried by the
@@ -15,10 +38,11 @@ export function answerEvent(
   book: RuleBook,
   variables: SessionVariables,
   state: SessionState | undefined,
-  options: SessionStepOptions,
+  carried: CarriedState,
+  options: AnswerOptions,
 ): SessionStep {
   const step = stepSession(book, state, variables, options);
-  const carried = writeCarriedState(variables, state, step.next);
-  for (const update of carried) step.evaluation.response.session_variable_updates.push(update);
+  const updates = writeCarriedState(variables, carried, step.next, options.carry);
+  for (const update of updates) step.evaluation.response.session_variable_updates.push(update);
   return step;
 }

@@ -105,15 +105,51 @@ describe('RuleProcessor with session state', () => {
     expect(JSON.stringify(outcome.response)).not.toContain('+14155550142');
   });
 
-  it('starts the session over, and counts it, when its carried state is not what rulehook writes', async () => {
+  it('resets a carried part that is not what rulehook writes, repairs it, and counts it once', async () => {
     const { send, metrics } = makeProcessor();
-    const outcome = await send({ 'state.currentEvent': 'X', 'rulehook.once': '{not json' });
-    expect(outcome.fired).toContain('s/greet');
-    expect(outcome.response.session_variable_updates).toContainEqual({
-      key: 'rulehook.once',
-      value: '["s/greet"]',
-    });
+    // A broken filter while no filter rule fires: the part must still be written again, or every later event
+    // would find it broken and `once` rules would fire each time.
+    const session: Record<string, string> = { 'state.currentEvent': 'X', 'rulehook.filter': '{"k":[]' };
+    for (let i = 0; i < 3; i++) {
+      const outcome = await send(session);
+      expect(outcome.fired.includes('s/greet')).toBe(i === 0);
+      for (const { key, value } of outcome.response.session_variable_updates) session[key] = value;
+    }
+    expect(session['rulehook.filter']).toBe('{"k":[],"e":[],"v":{}}');
     expect(metrics.snapshot()['rulehook_carried_state_corrupt_total']).toBe(1);
+  });
+
+  it('with --state-secret, refuses a forged once memory and a state copied from another call', async () => {
+    const metrics = new Metrics();
+    const processor = new RuleProcessor(book, { metrics, stateSecret: 's3cret' });
+    const send = (vars: Record<string, string>) => processor.process({ session_variables: vars });
+    const first = await send({ 'state.sessionId': 'a', 'state.currentEvent': 'X' });
+    const kept = Object.fromEntries(first.response.session_variable_updates.map((u) => [u.key, u.value]));
+    expect(kept['rulehook.mac']).toBeDefined();
+    const again = await send({ ...kept, 'state.sessionId': 'a', 'state.currentEvent': 'Y' });
+    expect(again.fired).not.toContain('s/greet');
+    const copied = await send({ ...kept, 'state.sessionId': 'b', 'state.currentEvent': 'Y' });
+    expect(copied.fired).toContain('s/greet');
+    const forged = await send({
+      'rulehook.once': '["s/greet"]',
+      'state.sessionId': 'c',
+      'state.currentEvent': 'Y',
+    });
+    expect(forged.fired).toContain('s/greet');
+    expect(metrics.snapshot()['rulehook_carried_state_corrupt_total']).toBe(2);
+  });
+
+  it('asks no store when its rules keep no state', async () => {
+    const stateless = buildRuleBook({ ruleset: 'n', rules: [{ id: 'plain', then: { set: { a: 'b' } } }] });
+    let asked = 0;
+    const store: SessionStore = {
+      kind: 'memory',
+      update: async (_id, change) => (asked++, change(undefined).result),
+      close: async () => {},
+    };
+    const processor = new RuleProcessor(stateless, { metrics: new Metrics(), store });
+    await processor.process({ session_variables: { 'state.sessionId': 's', 'state.currentEvent': 'X' } });
+    expect(asked).toBe(0);
   });
 
   it('answers as the first event of its session, and counts it, when the store is unavailable', async () => {

@@ -1,17 +1,18 @@
 import type { Event } from '../contract';
 import { createAutomaticKeyTest } from '../filter';
 import { silentLogger, type Logger } from '../observability/logger';
-import { RateLimitedLog } from '../observability/rate-limited-log';
-import type { Counter, Metrics } from '../observability/metrics';
+import type { Metrics } from '../observability/metrics';
 import { EvaluationBudgetExceededError } from '../rules/compile/evaluation-budget';
 import type { RuleBook } from '../rules/compile/rule-book';
-import { readCarriedState } from '../session/carried-state';
+import { readCarriedState, type CarriedState, type StateUse } from '../session/carried-state';
 import { createFingerprint } from '../session/fingerprint';
 import type { SessionState } from '../session/session-state';
+import { StateSeal } from '../session/state-seal';
 import { StoreUnavailableError, type SessionStore } from '../session/session-store';
-import { answerEvent } from './answer-event';
+import { answerEvent, findStateUse, keepsState, type AnswerOptions } from './answer-event';
 import type { EventOutcome, EventProcessor } from './event-processor';
-import type { SessionStep, SessionStepOptions } from './session-step';
+import { ProcessorMetrics } from './processor-metrics';
+import type { SessionStep } from './session-step';
 
 /**
  * Default of `--eval-budget`, in ms: a thousand times what a large rule set
@@ -47,109 +48,75 @@ export interface RuleProcessorOptions {
 export class RuleProcessor implements EventProcessor {
   private readonly store: SessionStore | undefined;
   private readonly sessionKey: string;
-  private readonly stepOptions: SessionStepOptions;
-  private readonly storeLog: RateLimitedLog;
-  private readonly corruptLog: RateLimitedLog;
-  private readonly counters: Record<
-    | 'missingTemplateVariables'
-    | 'firedRules'
-    | 'withoutSession'
-    | 'storeUnavailable'
-    | 'corruptState'
-    | 'overBudget',
-    Counter
-  >;
+  private readonly options: Omit<AnswerOptions, 'carry'>;
+  private readonly use: StateUse;
+  private readonly seal: StateSeal | undefined;
+  private readonly metrics: ProcessorMetrics;
 
   constructor(
     readonly book: RuleBook,
     options: RuleProcessorOptions,
   ) {
-    const m = options.metrics;
-    this.store = options.store;
+    this.use = findStateUse(book);
+    // A rule set that keeps no state has nothing to look up: no store is asked.
+    this.store = keepsState(this.use) ? options.store : undefined;
     this.sessionKey = options.sessionKey ?? DEFAULT_SESSION_KEY;
-    this.stepOptions = {
+    this.options = {
       isAutomatic: createAutomaticKeyTest(options.automaticKeys),
       fingerprint: createFingerprint(options.stateSecret),
       ...(options.evaluationBudgetMs === undefined ? {} : { budgetMs: options.evaluationBudgetMs }),
     };
-    const logger = options.logger ?? silentLogger;
-    this.storeLog = new RateLimitedLog(
-      logger,
-      'warn',
-      'session store unavailable; event answered as the first of its session',
-    );
-    this.corruptLog = new RateLimitedLog(
-      logger,
-      'warn',
-      'carried session state unreadable; the session starts over',
-    );
-    this.counters = {
-      missingTemplateVariables: m.counter(
-        'rulehook_template_missing_variables_total',
-        'Template placeholders rendered empty because the variable was missing and had no fallback.',
-      ),
-      firedRules: m.counter('rulehook_rules_fired_total', 'Rules fired, all rules together.'),
-      withoutSession: m.counter('rulehook_events_without_session_total', 'Events that carry no session id.'),
-      storeUnavailable: m.counter(
-        'rulehook_session_store_unavailable_total',
-        'Events without carried state whose store lookup did not answer in time (answered as first events).',
-      ),
-      corruptState: m.counter(
-        'rulehook_carried_state_corrupt_total',
-        'Events whose carried rulehook variables could not be read (the session starts over).',
-      ),
-      overBudget: m.counter(
-        'rulehook_evaluation_budget_exceeded_total',
-        'Events whose evaluation ran past --eval-budget (answered by the fail policy).',
-      ),
-    };
+    this.seal = options.stateSecret === undefined ? undefined : new StateSeal(options.stateSecret);
+    this.metrics = new ProcessorMetrics(options.metrics, options.logger ?? silentLogger);
   }
 
   process(event: Event): EventOutcome | Promise<EventOutcome> {
     const variables = event.session_variables;
-    const sessionId = variables[this.sessionKey];
-    const hasSessionId = typeof sessionId === 'string' && sessionId !== '';
-    if (!hasSessionId) this.counters.withoutSession.inc();
-    const carried = readCarriedState(variables);
-    if (carried.kind === 'state') return this.answer(variables, carried.state);
-    if (carried.kind === 'corrupt') {
-      this.counters.corruptState.inc();
-      this.corruptLog.log({ variable: carried.key });
+    const id = variables[this.sessionKey];
+    const sessionId = typeof id === 'string' ? id : '';
+    if (sessionId === '') this.metrics.withoutSession.inc();
+    const carried = readCarriedState(variables, { use: this.use, seal: this.seal, sessionId });
+    if (carried.invalid.length > 0) {
+      this.metrics.invalidState.inc();
+      this.metrics.invalidStateLog.log({ session: sessionId, parts: carried.invalid });
     }
-    if (this.store === undefined || !hasSessionId) return this.answer(variables, undefined);
+    if (carried.state !== undefined || this.store === undefined || sessionId === '')
+      return this.outcome(this.step(variables, carried.state, carried, sessionId));
     return this.store
       .update(sessionId, (stored) => {
-        const step = this.step(variables, stored);
+        const step = this.step(variables, stored, carried, sessionId);
         return { next: step.next, result: step };
       })
       .then(
         (step) => this.outcome(step),
         (error: unknown) => {
           if (!(error instanceof StoreUnavailableError)) throw error;
-          this.counters.storeUnavailable.inc();
-          this.storeLog.log({ session: sessionId, error: error.message });
-          return this.answer(variables, undefined);
+          this.metrics.storeUnavailable.inc();
+          this.metrics.storeLog.log({ session: sessionId, error: error.message });
+          return this.outcome(this.step(variables, undefined, carried, sessionId));
         },
       );
   }
 
-  private step(variables: Event['session_variables'], state: SessionState | undefined): SessionStep {
+  private step(
+    variables: Event['session_variables'],
+    state: SessionState | undefined,
+    carried: CarriedState,
+    sessionId: string,
+  ): SessionStep {
+    const carry = { use: this.use, seal: this.seal, sessionId };
     try {
-      return answerEvent(this.book, variables, state, { ...this.stepOptions, now: Date.now() });
+      return answerEvent(this.book, variables, state, carried, { ...this.options, carry, now: Date.now() });
     } catch (error) {
-      if (error instanceof EvaluationBudgetExceededError) this.counters.overBudget.inc();
+      if (error instanceof EvaluationBudgetExceededError) this.metrics.overBudget.inc();
       throw error;
     }
   }
 
-  private answer(variables: Event['session_variables'], state: SessionState | undefined): EventOutcome {
-    return this.outcome(this.step(variables, state));
-  }
-
   private outcome({ evaluation }: SessionStep): EventOutcome {
     if (evaluation.missingTemplateVariables > 0)
-      this.counters.missingTemplateVariables.inc(evaluation.missingTemplateVariables);
-    if (evaluation.fired.length > 0) this.counters.firedRules.inc(evaluation.fired.length);
+      this.metrics.missingTemplateVariables.inc(evaluation.missingTemplateVariables);
+    if (evaluation.fired.length > 0) this.metrics.firedRules.inc(evaluation.fired.length);
     return { response: evaluation.response, fired: evaluation.fired };
   }
 }

@@ -110,6 +110,17 @@ describe('Recorder', () => {
     expect(logger.lines.filter((l) => l.startsWith('recording buffer full'))).toHaveLength(1);
   });
 
+  it('bounds what waits for the disk in bytes, whatever the number of events', async () => {
+    const file = path.join(dir, 'b.jsonl');
+    const metrics = new Metrics();
+    const recorder = new Recorder({ file, logger: capture(), metrics, maxPendingBytes: 250_000 });
+    const big = { 'state.sessionId': 's', transcript: 'x'.repeat(100_000) };
+    for (let i = 0; i < 5; i++) recorder.record(big);
+    await recorder.close();
+    expect(counter(metrics, 'rulehook_recording_dropped_events_total')).toBe(3);
+    expect((await readFile(file, 'utf8')).trimEnd().split('\n')).toHaveLength(2);
+  });
+
   it('on a full disk: loses whole events, counts them, logs at most once per interval, and resumes', async () => {
     const disk = new MemoryDisk();
     const file = '/rec/r.jsonl';

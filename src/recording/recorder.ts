@@ -16,6 +16,8 @@ export interface RecorderOptions {
   metrics: Metrics;
   /** Events waiting to be written at most; events beyond are dropped (and counted), never waited for. */
   maxPendingEvents?: number;
+  /** Bytes of events waiting or being written at most (names and values, as characters); beyond, dropped. */
+  maxPendingBytes?: number;
   /** At most one log line about lost events per this many ms. */
   lossLogIntervalMs?: number;
   /** Defaults to node:fs. */
@@ -24,6 +26,8 @@ export interface RecorderOptions {
 
 /** About 20 MB of typical events (1 KB each). */
 const DEFAULT_MAX_PENDING_EVENTS = 20_000;
+/** Whatever the number of events, what waits for the disk stays below this. */
+const DEFAULT_MAX_PENDING_BYTES = 64 * 1024 * 1024;
 /** Events serialized between two turns of the event loop, so that a large batch never holds up answers. */
 const SLICE = 256;
 
@@ -43,6 +47,8 @@ export class Recorder {
   private readonly losses: LossReport;
   private writing: Promise<void> | undefined;
   private overflowing = false;
+  /** Of the events queued and of the batch being written: released once its write is done. */
+  private pendingBytes = 0;
   private readonly recorded: Counter;
   private readonly writeErrors: Counter;
   private readonly dropped: Counter;
@@ -65,7 +71,11 @@ export class Recorder {
 
   /** Queues one event; never throws, never waits. */
   record(variables: SessionVariables): void {
-    if (this.pending.length >= (this.options.maxPendingEvents ?? DEFAULT_MAX_PENDING_EVENTS)) {
+    const bytes = measureEvent(variables);
+    if (
+      this.pending.length >= (this.options.maxPendingEvents ?? DEFAULT_MAX_PENDING_EVENTS) ||
+      this.pendingBytes + bytes > (this.options.maxPendingBytes ?? DEFAULT_MAX_PENDING_BYTES)
+    ) {
       this.dropped.inc();
       if (!this.overflowing)
         this.options.logger.warn('recording buffer full: events dropped until the disk catches up', {
@@ -75,6 +85,7 @@ export class Recorder {
       return;
     }
     this.overflowing = false;
+    this.pendingBytes += bytes;
     this.pending.push(variables);
     this.writing ??= this.drain();
   }
@@ -97,12 +108,15 @@ export class Recorder {
     while (this.pending.length > 0) {
       const events = this.pending;
       this.pending = [];
+      let batchBytes = 0;
       const lines: string[] = [];
       for (let i = 0; i < events.length; i++) {
+        batchBytes += measureEvent(events[i] as SessionVariables);
         lines.push(this.serialize(events[i] as SessionVariables));
         if (i % SLICE === SLICE - 1) await new Promise((resolve) => setImmediate(resolve));
       }
       const outcome = await this.writer.writeLines(lines);
+      this.pendingBytes -= batchBytes;
       this.recorded.inc(outcome.written);
       if (outcome.error === undefined) {
         this.losses.noteSuccess();
@@ -119,4 +133,11 @@ export class Recorder {
     const redacted = this.options.redact === undefined ? variables : this.options.redact(variables);
     return encodeEventJson({ session_variables: redacted }) + '\n';
   }
+}
+
+/** An event's size for the bound: the characters of its names and values (what its line will roughly hold). */
+function measureEvent(variables: SessionVariables): number {
+  let bytes = 0;
+  for (const key in variables) bytes += key.length + (variables[key] as string).length;
+  return bytes;
 }

@@ -7,6 +7,8 @@ export const REDACTED_PREFIX = 'redacted:';
 
 /** Variable names whose match result, and values whose hash, are remembered at most (both come from the wire). */
 const MAX_CACHED = 10_000;
+/** Values longer than this (transcripts, custom data) are hashed each time rather than cached. */
+const MAX_CACHED_VALUE_CHARS = 64;
 
 /** Replaces the values of matching variables; returns the same object when nothing matches. */
 export type Redactor = (variables: SessionVariables) => SessionVariables;
@@ -32,9 +34,11 @@ export function createRedactor(globs: readonly string[], key: Buffer | string): 
     return compiled.test;
   });
   const cache = new Map<string, boolean>();
-  // A caller's number is on every event of the call: hash it once (an HMAC costs microseconds).
+  // A caller's number is on every event of the call: hash it once (an HMAC costs microseconds). Only short
+  // values are kept, so the cache stays small and long personal texts are not held in clear.
   const hashes = new Map<string, string>();
   const hash = (value: string): string => {
+    if (value.length > MAX_CACHED_VALUE_CHARS) return hashValue(key, value);
     let hashed = hashes.get(value);
     if (hashed === undefined) {
       if (hashes.size >= MAX_CACHED) hashes.clear();

@@ -11,7 +11,7 @@ export const WORKER_ENV = 'RULEHOOK_SERVE_WORKER';
 /** Primary to worker: the rule set to serve, as read by the primary. */
 export interface RulesMessage {
   type: 'rulehook:rules';
-  /** `computeRuleRevision(snapshot)`: a worker already serving it has nothing to do. */
+  /** `computeRuleRevision(snapshot)` as the primary computed it; a worker reports the one it computes from the texts. */
   revision: string;
   snapshot: RuleSnapshot;
 }

@@ -1,65 +1,133 @@
 import { RESERVED_PREFIX, type SessionVariables, type SetSessionVariableAction } from '../contract';
 import { EMPTY_FILTER } from '../filter';
-import type { SessionState } from './session-state';
+import { INITIAL_SESSION_STATE, type SessionState } from './session-state';
+import type { StateSeal } from './state-seal';
 import { decodeFilter, decodeOnce, decodeSeen, encodeFilter, encodeOnce, encodeSeen } from './state-parts';
+
+export type StatePart = 'filter' | 'once' | 'seen';
+const PARTS: readonly StatePart[] = ['filter', 'once', 'seen'];
 
 /** The session variables rulehook's state travels in (docs/state.md). */
 export const CARRIED_KEYS = {
   filter: `${RESERVED_PREFIX}filter`,
   once: `${RESERVED_PREFIX}once`,
   seen: `${RESERVED_PREFIX}seen`,
+  mac: `${RESERVED_PREFIX}mac`,
 } as const;
 
-export type CarriedState =
-  | { kind: 'none' }
-  | { kind: 'state'; state: SessionState }
-  /** A carried variable that is not what rulehook writes: reported, and the session treated as new. */
-  | { kind: 'corrupt'; key: string };
+/** Which parts a rule book reads and writes (filter outputs, `once` rules, `changed`); the others are left alone. */
+export type StateUse = Readonly<Record<StatePart, boolean>>;
+
+export interface CarryOptions {
+  use: StateUse;
+  /** With `--state-secret`: the carried variables are sealed to the session, and checked. */
+  seal: StateSeal | undefined;
+  sessionId: string;
+}
+
+export interface CarriedState {
+  /** The state read; undefined when the event carries none of the parts the rules use. */
+  state: SessionState | undefined;
+  /** Parts that could not be read, or all of them when the seal does not hold: reset, and written again. */
+  invalid: readonly StatePart[];
+}
+
+/** How each part is read from a state, written into one, and carried as text. */
+interface PartCodec {
+  get(state: SessionState): unknown;
+  set(state: SessionState, value: unknown): SessionState;
+  decode(text: string): unknown;
+  encode(value: unknown): string;
+}
+const CODECS: Readonly<Record<StatePart, PartCodec>> = {
+  filter: {
+    get: (state) => state.filter,
+    set: (state, value) => ({ ...state, filter: value as SessionState['filter'] }),
+    decode: decodeFilter,
+    encode: (value) => encodeFilter(value as SessionState['filter']),
+  },
+  once: {
+    get: (state) => state.onceFired,
+    set: (state, value) => ({ ...state, onceFired: value as SessionState['onceFired'] }),
+    decode: decodeOnce,
+    encode: (value) => encodeOnce(value as SessionState['onceFired']),
+  },
+  seen: {
+    get: (state) => state.seen,
+    set: (state, value) => ({ ...state, seen: value as SessionState['seen'] }),
+    decode: decodeSeen,
+    encode: (value) => encodeSeen(value as SessionState['seen']),
+  },
+};
+const EMPTY_TEXT: Readonly<Record<StatePart, string>> = {
+  filter: CODECS.filter.encode(EMPTY_FILTER),
+  once: CODECS.once.encode(new Set()),
+  seen: CODECS.seen.encode(new Map()),
+};
+
+const textsOf = (variables: SessionVariables) => PARTS.map((part) => variables[CARRIED_KEYS[part]] ?? '');
 
 /**
- * Reads the state an event carries back from the session: none when it has no
- * rulehook variable at all (a new session, or an engine that does not keep
- * them), each absent part empty otherwise.
+ * Reads the state an event carries back from the session. Only the parts the
+ * rules use are parsed; a part that is absent is empty, one that is not what
+ * rulehook writes is reset (and reported through `invalid`). With a seal, a
+ * state whose seal does not hold (forged, edited, copied from another call) is
+ * entirely invalid.
  */
-export function readCarriedState(variables: SessionVariables): CarriedState {
-  const filterText = variables[CARRIED_KEYS.filter];
-  const onceText = variables[CARRIED_KEYS.once];
-  const seenText = variables[CARRIED_KEYS.seen];
-  if (filterText === undefined && onceText === undefined && seenText === undefined) return { kind: 'none' };
-  const filter = filterText === undefined ? EMPTY_FILTER : decodeFilter(filterText);
-  if (filter === undefined) return { kind: 'corrupt', key: CARRIED_KEYS.filter };
-  const onceFired = onceText === undefined ? new Set<string>() : decodeOnce(onceText);
-  if (onceFired === undefined) return { kind: 'corrupt', key: CARRIED_KEYS.once };
-  const seen = seenText === undefined ? new Map<string, string>() : decodeSeen(seenText);
-  if (seen === undefined) return { kind: 'corrupt', key: CARRIED_KEYS.seen };
-  return { kind: 'state', state: { filter, onceFired, seen, lastSeen: 0 } };
+export function readCarriedState(variables: SessionVariables, options: CarryOptions): CarriedState {
+  const present = PARTS.some((part) => variables[CARRIED_KEYS[part]] !== undefined);
+  if (!present && variables[CARRIED_KEYS.mac] === undefined) return { state: undefined, invalid: [] };
+  const used = PARTS.filter((part) => options.use[part]);
+  const mac = variables[CARRIED_KEYS.mac];
+  if (options.seal !== undefined && !options.seal.verify(options.sessionId, textsOf(variables), mac))
+    return { state: undefined, invalid: used };
+  let state: SessionState = INITIAL_SESSION_STATE;
+  const invalid: StatePart[] = [];
+  let read = false;
+  for (const part of used) {
+    const text = variables[CARRIED_KEYS[part]];
+    if (text === undefined) continue;
+    const value = CODECS[part].decode(text);
+    if (value === undefined) invalid.push(part);
+    else {
+      state = CODECS[part].set(state, value);
+      read = true;
+    }
+  }
+  return { state: read ? state : undefined, invalid };
 }
 
 /**
- * The updates that carry `next` in the session, given what the event carried:
- * only the parts that changed, so a session whose state stays the same gets
- * none. Appended after the rules' own updates.
+ * The updates that carry `next` in the session: the parts the rules use that
+ * changed (or were invalid), and with a seal, the seal over what the session
+ * will then hold. A part never written and still empty is not written; a state
+ * that stays the same gets no update. Appended after the rules' own updates.
  */
 export function writeCarriedState(
-  carried: SessionVariables,
-  before: SessionState | undefined,
+  variables: SessionVariables,
+  carried: CarriedState,
   next: SessionState,
+  options: CarryOptions,
 ): SetSessionVariableAction[] {
   const updates: SetSessionVariableAction[] = [];
-  if (next.filter !== (before?.filter ?? EMPTY_FILTER))
-    pushIfChanged(updates, carried, CARRIED_KEYS.filter, encodeFilter(next.filter));
-  if (next.onceFired !== before?.onceFired && next.onceFired.size > 0)
-    pushIfChanged(updates, carried, CARRIED_KEYS.once, encodeOnce(next.onceFired));
-  if (next.seen !== before?.seen && (next.seen.size > 0 || (before?.seen.size ?? 0) > 0))
-    pushIfChanged(updates, carried, CARRIED_KEYS.seen, encodeSeen(next.seen));
+  const before = carried.state;
+  for (const part of PARTS) {
+    if (!options.use[part]) continue;
+    const invalid = carried.invalid.includes(part);
+    const codec = CODECS[part];
+    if (!invalid && before !== undefined && codec.get(next) === codec.get(before)) continue;
+    const key = CARRIED_KEYS[part];
+    const text = codec.encode(codec.get(next));
+    if (!invalid && text === EMPTY_TEXT[part] && variables[key] === undefined) continue;
+    if (text !== variables[key]) updates.push({ key, value: text });
+  }
+  if (options.seal !== undefined && (updates.length > 0 || carried.invalid.length > 0)) {
+    const texts = PARTS.map(
+      (part) =>
+        updates.find((u) => u.key === CARRIED_KEYS[part])?.value ?? variables[CARRIED_KEYS[part]] ?? '',
+    );
+    const mac = options.seal.sign(options.sessionId, texts);
+    if (mac !== variables[CARRIED_KEYS.mac]) updates.push({ key: CARRIED_KEYS.mac, value: mac });
+  }
   return updates;
-}
-
-function pushIfChanged(
-  updates: SetSessionVariableAction[],
-  carried: SessionVariables,
-  key: string,
-  value: string,
-): void {
-  if (carried[key] !== value) updates.push({ key, value });
 }

@@ -1,7 +1,7 @@
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { MemorySessionStore } from './memory-store';
-import { RedisSessionStore } from './redis-store';
+import { redactUrl, RedisSessionStore } from './redis-store';
 import type { SessionStore } from './session-store';
 
 export interface StoreSettings {
@@ -18,11 +18,11 @@ export interface StoreSettings {
 export function checkStateSetting(state: string): string | undefined {
   if (state === 'memory') return undefined;
   if (!/^rediss?:\/\//.test(state))
-    return `--state expects "memory" or a redis://host:port/db URL, got ${JSON.stringify(state)}`;
+    return `--state expects "memory" or a redis://host:port/db URL, got ${JSON.stringify(redactUrl(state))}`;
   try {
     new URL(state);
   } catch {
-    return `--state: ${JSON.stringify(state)} is not a valid URL`;
+    return `--state: ${JSON.stringify(redactUrl(state))} is not a valid URL`;
   }
   return undefined;
 }

@@ -1,12 +1,16 @@
 import { hash } from 'node:crypto';
 
-/** Fingerprints a variable's value: equal fingerprints mean equal values, and the value cannot be read back. */
+/**
+ * Fingerprints what a `changed` glob matched (`key`: the glob; `value`: the
+ * sorted names and values of its variables): equal fingerprints mean equal
+ * variables, and the values cannot be read back.
+ */
 export type Fingerprint = (key: string, value: string) => string;
 
 /**
  * SHA-256 of the secret, the key and the value, truncated to 64 bits (11
- * base64url characters): collisions are negligible for telling whether one
- * variable changed between two events. Keyed by prefixing the secret rather
+ * base64url characters): collisions are negligible for telling whether a
+ * glob's variables changed between two events. Keyed by prefixing the secret rather
  * than HMAC: a fingerprint only needs to resist being reversed (length
  * extension forges nothing here), and the one-shot hash costs a quarter of an
  * HMAC on the per-event path. Every process serving one engine must use the

@@ -5,3 +5,4 @@ export { RedisSessionStore, redactUrl, type RedisStoreOptions } from './redis-st
 export { checkStateSetting, createSessionStore, type StoreSettings } from './create-store';
 export { createFingerprint, type Fingerprint } from './fingerprint';
 export * from './carried-state';
+export { StateSeal } from './state-seal';

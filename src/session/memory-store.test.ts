@@ -56,3 +56,13 @@ describe('MemorySessionStore bounded in bytes', () => {
     expect(await store.update('a', (s) => ({ next: big('a'), result: s }))).toBeUndefined();
   });
 });
+
+describe('MemorySessionStore bounds', () => {
+  it('allocates nothing up front for a large --max-sessions', () => {
+    const before = process.memoryUsage().arrayBuffers + process.memoryUsage().heapUsed;
+    const store = new MemorySessionStore({ metrics: new Metrics(), maxSessions: 500_000_000 });
+    const after = process.memoryUsage().arrayBuffers + process.memoryUsage().heapUsed;
+    expect(store.size).toBe(0);
+    expect(after - before).toBeLessThan(50 * 1024 * 1024);
+  });
+});

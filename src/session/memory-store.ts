@@ -32,6 +32,7 @@ export class MemorySessionStore implements SessionStore {
   readonly kind = 'memory';
   private readonly sessions: LRUCache<string, SessionState>;
   private readonly ttlMs: number;
+  private readonly maxSessions: number;
   private readonly now: () => number;
   private readonly expired: Counter;
 
@@ -46,8 +47,10 @@ export class MemorySessionStore implements SessionStore {
       'rulehook_sessions_expired_total',
       'Sessions forgotten after being idle longer than the TTL.',
     );
+    this.maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+    // Bounded in bytes by lru-cache, in sessions by `update` (lru-cache's `max` would allocate arrays of
+    // that length up front, whatever the number of sessions).
     this.sessions = new LRUCache({
-      max: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
       maxSize: options.maxBytes ?? DEFAULT_MAX_STATE_BYTES,
       sizeCalculation: estimateStateBytes,
       dispose: (_state, _id, reason) => {
@@ -73,6 +76,7 @@ export class MemorySessionStore implements SessionStore {
     this.sweepExpired(now);
     const { next, result } = change(this.sessions.get(sessionId));
     this.sessions.set(sessionId, { ...next, lastSeen: now });
+    if (this.sessions.size > this.maxSessions) this.sessions.pop();
     return result;
   }
 

@@ -4,15 +4,15 @@ import { fromFilter, toFilter, toOnce, toSeen } from './state-parts';
 /**
  * What the webhook remembers about one call session between its events. It
  * holds no variable value in clear: `changed` needs equality, not values, so
- * values are kept as keyed fingerprints (fingerprint.ts), and only for the keys
- * some `changed` glob watches.
+ * what each `changed` glob matched is kept as one keyed fingerprint
+ * (fingerprint.ts).
  */
 export interface SessionState {
   /** The effective filter the webhook has sent so far. */
   filter: EffectiveFilter;
   /** `ruleset/rule` ids of `once` rules that already fired. */
   onceFired: ReadonlySet<string>;
-  /** Fingerprint of each watched variable of the previous event the webhook received. */
+  /** Per `changed` glob, the fingerprint of its variables at the previous event the webhook received. */
   seen: ReadonlyMap<string, string>;
   /** When the session's last event was answered, in ms since the epoch (stores only). */
   lastSeen: number;

@@ -68,7 +68,11 @@ export class EngineSimulator {
   ) {
     this.sessionKey = options.sessionKey ?? DEFAULT_SESSION_KEY;
     this.isAutomatic = createAutomaticKeyTest(options.automaticKeys);
-    this.sessions = new LRUCache({ max: options.maxSessions ?? DEFAULT_MAX_SESSIONS });
+    // Each session counts 1 against maxSize: `max` would allocate arrays of that length up front.
+    this.sessions = new LRUCache({
+      maxSize: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
+      sizeCalculation: () => 1,
+    });
   }
 
   async raise(raised: SessionVariables): Promise<SimulatedEvent> {

@@ -1,10 +1,9 @@
 import type { SessionVariables } from '../contract';
 import { createAutomaticKeyTest } from '../filter';
-import { answerEvent } from '../processor/answer-event';
-import type { SessionStepOptions } from '../processor/session-step';
+import { answerEvent, findStateUse, type AnswerOptions } from '../processor/answer-event';
 import type { RuleBook } from '../rules/compile/rule-book';
 import { explainEvent } from '../rules/evaluate/explain-event';
-import { readCarriedState } from '../session/carried-state';
+import { readCarriedState, type StateUse } from '../session/carried-state';
 import { createFingerprint } from '../session/fingerprint';
 import type { SimulatedWebhook, WebhookAnswer } from './webhook';
 
@@ -20,7 +19,8 @@ export interface LocalWebhookOptions {
  * the webhook's variables with every later event, as the real one does).
  */
 export class LocalWebhook implements SimulatedWebhook {
-  private readonly options: SessionStepOptions;
+  private readonly options: Omit<AnswerOptions, 'carry'>;
+  private readonly use: StateUse;
   private readonly explain: boolean;
 
   constructor(
@@ -32,16 +32,13 @@ export class LocalWebhook implements SimulatedWebhook {
       fingerprint: createFingerprint(),
     };
     this.explain = options.explain === true;
+    this.use = findStateUse(book);
   }
 
-  call(_sessionId: string | undefined, variables: SessionVariables): WebhookAnswer {
-    const carried = readCarriedState(variables);
-    const step = answerEvent(
-      this.book,
-      variables,
-      carried.kind === 'state' ? carried.state : undefined,
-      this.options,
-    );
+  call(sessionId: string | undefined, variables: SessionVariables): WebhookAnswer {
+    const carry = { use: this.use, seal: undefined, sessionId: sessionId ?? '' };
+    const carried = readCarriedState(variables, carry);
+    const step = answerEvent(this.book, variables, carried.state, carried, { ...this.options, carry });
     const { response, fired } = step.evaluation;
     if (!this.explain) return { response, fired };
     return { response, fired, explanation: explainEvent(this.book, variables, step.context) };
