@@ -1,5 +1,5 @@
 import { EMPTY_FILTER, type EffectiveFilter } from '../filter';
-import { fromFilter, toFilter, toOnce, toSeen } from './state-parts';
+import { fromFilter, parseJson, toFilter, toOnce, toSeen } from './state-parts';
 
 /**
  * What the webhook remembers about one call session between its events. It
@@ -37,12 +37,7 @@ export function serializeSessionState(state: SessionState): string {
 
 /** Parses a stored state; undefined when it is not one (corrupt, or written by an incompatible version). */
 export function deserializeSessionState(text: string): SessionState | undefined {
-  let raw: { f?: unknown; o?: unknown; s?: unknown; t?: unknown } | null;
-  try {
-    raw = JSON.parse(text) as typeof raw;
-  } catch {
-    return undefined;
-  }
+  const raw = parseJson(text) as { f?: unknown; o?: unknown; s?: unknown; t?: unknown } | null | undefined;
   if (typeof raw !== 'object' || raw === null || typeof raw.t !== 'number') return undefined;
   const filter = toFilter(raw.f);
   const onceFired = toOnce(raw.o);

@@ -15,7 +15,8 @@ const isStringMap = (v: unknown): v is Record<string, string> =>
   !Array.isArray(v) &&
   Object.values(v).every((x) => typeof x === 'string');
 
-function parse(text: string): unknown {
+/** The JSON value of `text`, or undefined when it is not JSON. */
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -37,7 +38,7 @@ export function encodeFilter(filter: EffectiveFilter): string {
 }
 
 export function decodeFilter(text: string): EffectiveFilter | undefined {
-  return toFilter(parse(text));
+  return toFilter(parseJson(text));
 }
 
 export function toFilter(raw: unknown): EffectiveFilter | undefined {
@@ -53,7 +54,7 @@ export function encodeOnce(onceFired: ReadonlySet<string>): string {
 }
 
 export function decodeOnce(text: string): ReadonlySet<string> | undefined {
-  return toOnce(parse(text));
+  return toOnce(parseJson(text));
 }
 
 export function toOnce(raw: unknown): ReadonlySet<string> | undefined {
@@ -65,7 +66,7 @@ export function encodeSeen(seen: ReadonlyMap<string, string>): string {
 }
 
 export function decodeSeen(text: string): ReadonlyMap<string, string> | undefined {
-  return toSeen(parse(text));
+  return toSeen(parseJson(text));
 }
 
 export function toSeen(raw: unknown): ReadonlyMap<string, string> | undefined {
