@@ -5,7 +5,7 @@ import type {
   SetSessionVariableAction,
 } from '../../contract';
 import { mergeFilter, type EffectiveFilter, type FilterAddition } from '../../filter/effective-filter';
-import type { CompiledCondition } from './compile-condition';
+import type { CompiledCondition } from './compiled-condition';
 import { renderCode, type RenderStats } from './compile-template';
 import type { CompiledRule } from './compiled-rule';
 import type { EvaluationBudget } from './evaluation-budget';
