@@ -7,6 +7,7 @@ import type { EventView } from './event-view';
 export class AllCondition implements CompiledCondition {
   constructor(private readonly children: readonly CompiledCondition[]) {}
   test(view: EventView): boolean {
+    view.budget.tick();
     for (const child of this.children) if (!child.test(view)) return false;
     return true;
   }
@@ -19,6 +20,7 @@ export class AllCondition implements CompiledCondition {
 export class AnyCondition implements CompiledCondition {
   constructor(private readonly children: readonly CompiledCondition[]) {}
   test(view: EventView): boolean {
+    view.budget.tick();
     for (const child of this.children) if (child.test(view)) return true;
     return false;
   }
@@ -31,6 +33,7 @@ export class AnyCondition implements CompiledCondition {
 export class NotCondition implements CompiledCondition {
   constructor(private readonly inner: CompiledCondition) {}
   test(view: EventView): boolean {
+    view.budget.tick();
     return !this.inner.test(view);
   }
   explain(view: EventView): ConditionTrace {
@@ -45,6 +48,7 @@ export class RefCondition implements CompiledCondition {
     private readonly target: CompiledCondition,
   ) {}
   test(view: EventView): boolean {
+    view.budget.tick();
     return this.target.test(view);
   }
   explain(view: EventView): ConditionTrace {

@@ -17,6 +17,7 @@ import { OPERATOR_REGISTRY } from './operators/registry';
 export class ChangedCondition implements CompiledCondition {
   constructor(private readonly glob: string) {}
   test(view: EventView): boolean {
+    view.budget.tick();
     return view.changed?.has(this.glob) === true;
   }
   explain(view: EventView): ConditionTrace {
@@ -36,6 +37,7 @@ class LeafCondition implements CompiledCondition {
     private readonly prepared: unknown,
   ) {}
   test(view: EventView): boolean {
+    view.budget.tick();
     return this.definition.test(view, this.key, this.prepared);
   }
   explain(view: EventView): ConditionTrace {
@@ -57,7 +59,9 @@ class AllLeavesCondition implements CompiledCondition {
   ) {}
   test(view: EventView): boolean {
     const tests = this.leafTests;
+    const budget = view.budget;
     for (let i = 0; i < tests.length; i += 3) {
+      budget.tick();
       const test = tests[i] as OperatorDefinition['test'];
       if (!test(view, tests[i + 1] as string, tests[i + 2])) return false;
     }
