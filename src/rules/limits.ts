@@ -44,8 +44,3 @@ export const RULE_LIMITS = {
 } as const;
 
 export type RuleLimit = keyof typeof RULE_LIMITS;
-
-/** A count as people read it in messages: 100000 → "100,000". */
-export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
-}

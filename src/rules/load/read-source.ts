@@ -2,7 +2,8 @@ import { open } from 'node:fs/promises';
 import { createDiagnostic, type Diagnostic } from '../../diagnostics';
 import type { FoundFile } from './expand-paths';
 import { describeError } from './list-files';
-import { formatCount, RULE_LIMITS } from '../limits';
+import { RULE_LIMITS } from '../limits';
+import { formatCount } from '../../terminal/format-count';
 
 export type SourceRead = { ok: true; text: string } | { ok: false; diagnostic: Diagnostic };
 
