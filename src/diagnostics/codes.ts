@@ -38,6 +38,10 @@ export const DIAGNOSTIC_CODES = {
     summary: 'A value of the right kind that breaks a rule (e.g. an empty list).',
   },
   UNKNOWN_OPERATOR: { severity: 'error', summary: 'A condition leaf uses an operator that does not exist.' },
+  INVALID_ID: {
+    severity: 'error',
+    summary: 'A ruleset name or rule id holds a character other than letters, digits, `.`, `_`, `:` and `-`.',
+  },
   // Semantics
   DUPLICATE_RULESET: { severity: 'error', summary: 'Two loaded files declare the same ruleset name.' },
   DUPLICATE_RULE_ID: { severity: 'error', summary: 'Two rules of one ruleset have the same id.' },
