@@ -17,6 +17,14 @@ export const DIAGNOSTIC_CODES = {
   EXTRA_CATALOG: { severity: 'warning', summary: 'More than one catalog was found; only the first is used.' },
   EMPTY_FILE: { severity: 'error', summary: 'A rule or catalog file has no content.' },
   FILE_TOO_LARGE: { severity: 'error', summary: 'A file is larger than the limit (1 MiB).' },
+  TOO_MANY_FILES: {
+    severity: 'error',
+    summary: 'More rule files are to be loaded together than the limit (10,000).',
+  },
+  FILES_TOO_LARGE: {
+    severity: 'error',
+    summary: 'The rule files loaded together are larger than the limit (64 MiB).',
+  },
   // YAML
   YAML_SYNTAX: { severity: 'error', summary: 'The file is not valid YAML.' },
   YAML_WARNING: {
