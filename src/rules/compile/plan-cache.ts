@@ -62,7 +62,7 @@ export class PlanCache {
   private readonly names = new LRUCache<string, string>({
     max: MAX_NAMES,
     maxSize: MAX_NAME_KEY_SLOTS,
-    sizeCalculation: (key, name) => 1 + ((key.length + name.length) >>> 3),
+    sizeCalculation: (rulesKey, name) => 1 + ((rulesKey.length + name.length) >>> 3),
   });
   private readonly plans = new LRUCache<string, EventPlan>({
     max: MAX_PLANS,
