@@ -1,6 +1,6 @@
 import { hrtime } from 'node:process';
 import { RuleBook } from '../src/rules/compile/rule-book';
-import { evaluateEvent } from '../src/rules/evaluate/evaluate-event';
+import { evaluateEvent, type EvaluationContext } from '../src/rules/evaluate/evaluate-event';
 import type { LoadedRuleset } from '../src/rules/spec';
 import { EVENT_NAMES, realisticVariables } from './events';
 import { measure, median, pairedRatio, summarize, type Measured, type Subject } from './measure';
@@ -54,12 +54,13 @@ export const rulesIndexSuite: Suite = {
       label: string,
       events: readonly Variables[],
       bookFor: (v: Variables) => RuleBook,
+      context: EvaluationContext = {},
     ): Subject => ({
       label,
       run(n) {
         for (let i = 0; i < n; i++) {
           const v = events[i % events.length] as Variables;
-          sink += evaluateEvent(bookFor(v), v).fired.length;
+          sink += evaluateEvent(bookFor(v), v, context).fired.length;
         }
       },
     });
@@ -70,6 +71,7 @@ export const rulesIndexSuite: Suite = {
         subject('(b1) 10,000 rules over 100 names, events of one name', oneName, () => b),
         subject('(a×100) 100 books of 100 rules, one per name, events over all', allNames, ownBook),
         subject('(c) 10,000 rules without `on` (unindexed worst case)', oneName, () => c),
+        subject('(a50) (a) under a 50 ms budget, as `serve` evaluates', oneName, () => a, { budgetMs: 50 }),
       ],
       { rounds: 15, warmupRounds: 2, operations: { roundMs: 50 } },
     );
@@ -86,7 +88,14 @@ export const rulesIndexSuite: Suite = {
         formatRatio(s.cost),
       ]),
     );
-    const [ra, rb, rb1, rax100, rc] = results as [Measured, Measured, Measured, Measured, Measured];
+    const [ra, rb, rb1, rax100, rc, ra50] = results as [
+      Measured,
+      Measured,
+      Measured,
+      Measured,
+      Measured,
+      Measured,
+    ];
     const ratio = (x: Measured, y: Measured) => formatRatio(pairedRatio(x.nsPerOp, y.nsPerOp));
     printTable(
       'rules-index: what the ratios say',
@@ -97,6 +106,7 @@ export const rulesIndexSuite: Suite = {
         ['  cost of touching 100x more compiled rules, no index', '(a×100)/(a)', ratio(rax100, ra)],
         ['  the index itself, at the same memory footprint', '(b)/(a×100)', ratio(rb, rax100)],
         ['what the index saves over evaluating every rule', '(c)/(b)', ratio(rc, rb)],
+        ['what counting work against --eval-budget costs', '(a50)/(a)', ratio(ra50, ra)],
       ],
     );
     const loadRow = (label: string, rules: number, load: CompileCost) => [

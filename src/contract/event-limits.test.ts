@@ -3,7 +3,7 @@ import type { Decoded } from './decode-result';
 import type { Event } from './types';
 import { decodeEventBinary } from './event-binary';
 import { decodeEventJson } from './event-json';
-import { DEFAULT_EVENT_LIMITS, formatCount, type EventLimits } from './event-limits';
+import { DEFAULT_EVENT_LIMITS, type EventLimits } from './event-limits';
 
 /** Both decoders, fed the same variables: the limits must read the same in each. */
 const decoders: [string, (entries: [string, string][], limits?: EventLimits) => Decoded<Event>][] = [
@@ -112,13 +112,5 @@ describe('event limits: counting', () => {
       w.uint32(10).fork().uint32(10).string('same').uint32(18).string(`${i}`).ldelim();
     const r = decodeEventBinary(Buffer.from(w.finish()), { ...small, maxVariables: 1 });
     expect(r.ok && r.value.session_variables['same']).toBe('4');
-  });
-
-  it('formats counts with thousands separators', () => {
-    expect([formatCount(7), formatCount(262_144), formatCount(10_000_000)]).toEqual([
-      '7',
-      '262,144',
-      '10,000,000',
-    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { decodeFailure, mapEntryPath, type DecodeError } from './decode-result';
+import { formatCount } from '../terminal/format-count';
 
 /**
  * Bounds on one event, checked by both decoders inside the loop that already
@@ -32,12 +33,8 @@ export const NO_EVENT_LIMITS: Readonly<EventLimits> = Object.freeze({
 /** How much of an over-long name an error quotes: enough to recognise it, never the whole of it. */
 const NAME_PREVIEW_CHARS = 40;
 
-const COUNT = new Intl.NumberFormat('en-US');
-
-/** `262144` as `262,144`: limits and sizes in messages read at a glance. */
-export function formatCount(n: number): string {
-  return COUNT.format(n);
-}
+/** Re-exported: the hosts format their own limits (bytes, timeouts) in messages with it, importing it from here. */
+export { formatCount };
 
 type Failure = { ok: false; error: DecodeError };
 

@@ -17,6 +17,14 @@ export const DIAGNOSTIC_CODES = {
   EXTRA_CATALOG: { severity: 'warning', summary: 'More than one catalog was found; only the first is used.' },
   EMPTY_FILE: { severity: 'error', summary: 'A rule or catalog file has no content.' },
   FILE_TOO_LARGE: { severity: 'error', summary: 'A file is larger than the limit (1 MiB).' },
+  TOO_MANY_FILES: {
+    severity: 'error',
+    summary: 'More rule files are to be loaded together than the limit (10,000).',
+  },
+  FILES_TOO_LARGE: {
+    severity: 'error',
+    summary: 'The rule files loaded together are larger than the limit (64 MiB).',
+  },
   // YAML
   YAML_SYNTAX: { severity: 'error', summary: 'The file is not valid YAML.' },
   YAML_WARNING: {
@@ -38,6 +46,10 @@ export const DIAGNOSTIC_CODES = {
     summary: 'A value of the right kind that breaks a rule (e.g. an empty list).',
   },
   UNKNOWN_OPERATOR: { severity: 'error', summary: 'A condition leaf uses an operator that does not exist.' },
+  INVALID_ID: {
+    severity: 'error',
+    summary: 'A ruleset name or rule id holds a character other than letters, digits, `.`, `_`, `:` and `-`.',
+  },
   // Semantics
   DUPLICATE_RULESET: { severity: 'error', summary: 'Two loaded files declare the same ruleset name.' },
   DUPLICATE_RULE_ID: { severity: 'error', summary: 'Two rules of one ruleset have the same id.' },

@@ -12,6 +12,10 @@ import { GLOB_LIMITS } from '../glob';
 export const RULE_LIMITS = {
   /** Bytes of one file read by the loader (rule file, catalog, scenario file). */
   fileBytes: 1_048_576,
+  /** Rule files loaded together: counted while directories are listed, so a huge tree is not walked to its end. */
+  files: 10_000,
+  /** Bytes of all the rule files loaded together: counted while they are read, so no more is read past it. */
+  totalBytes: 67_108_864,
   /**
    * Nested YAML collections (mappings and lists, aliases expanded). Deep enough
    * for conditions nested `conditionDepth` levels in block style (two YAML levels each).
@@ -44,8 +48,3 @@ export const RULE_LIMITS = {
 } as const;
 
 export type RuleLimit = keyof typeof RULE_LIMITS;
-
-/** A count as people read it in messages: 100000 → "100,000". */
-export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
-}

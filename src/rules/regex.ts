@@ -1,5 +1,6 @@
 import { RE2JS, RE2JSSyntaxException } from 're2js';
-import { formatCount, RULE_LIMITS } from './limits';
+import { RULE_LIMITS } from './limits';
+import { formatCount } from '../terminal/format-count';
 import { measureRegexSize } from './regex-size';
 
 /** A compiled `regex` operand: true when the text contains a match. */

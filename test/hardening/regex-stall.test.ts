@@ -69,6 +69,42 @@ describe('one regex cannot stall the server', () => {
   });
 });
 
+describe('many linear regexes on a large value are stopped by --eval-budget', () => {
+  // 1,000 leaves, each reading the whole 256 KiB value (case-insensitive: no literal shortcut), the last
+  // one holding: about 1.5-4 s of scanning that would fire the rule, were the budget checked only between rules.
+  const leaves = Array.from({ length: 999 }, (_, i) => `        - { var: big, regex: '(?i)fraud${i}' }`);
+  const rules = [
+    'ruleset: scans',
+    'rules:',
+    '  - id: many',
+    '    on: CHECK',
+    '    if:',
+    '      any:',
+    ...leaves,
+    "        - { var: big, regex: '(?i)a$' }",
+    '    then: { set: { matched: "yes" } }',
+    '',
+  ].join('\n');
+  let dir: string;
+  let server: ServeProcess;
+  beforeAll(async () => {
+    dir = await writeRulesDir({ 'scans.yaml': rules });
+    server = await startServeProcess(['--rules', dir, '--eval-budget', '50']);
+  });
+  afterAll(async () => {
+    if (server?.child.exitCode === null) server.child.kill('SIGKILL');
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('answers with the fail policy (open: no instruction) and counts the event over budget', async () => {
+    const res = await post(server.httpPort!, { big: 'a'.repeat(256 * 1024) });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ result_code: 200 });
+    const metrics = await (await fetch(`http://127.0.0.1:${server.httpPort}/metrics`)).text();
+    expect(metrics).toMatch(/^rulehook_evaluation_budget_exceeded_total 1$/m);
+  });
+});
+
 describe('validate refuses what the linear-time engine cannot run', () => {
   it('reports a backreference as REGEX_UNSUPPORTED at the construct, saying why', async () => {
     const dir = await writeRulesDir({

@@ -1,5 +1,6 @@
 import type { ReplayStats } from '../stats/replay-stats';
 import type { TargetReport } from '../lanes/target-webhook';
+import { formatCount } from '../../terminal/format-count';
 
 /** Why a replay stopped raising events: the recordings ended, `--duration` passed, or it was interrupted. */
 export type ReplayEnd = 'end' | 'duration' | 'aborted';
@@ -22,7 +23,6 @@ export function formatForgottenWarning(returned: number | undefined): string {
   return `  warning      ${formatCount(returned)} sessions came back after being forgotten (more calls in progress than --max-sessions?): their later events were replayed as new sessions; raise --max-sessions\n`;
 }
 
-export const formatCount = (n: number): string => n.toLocaleString('en-US');
 const plural = (n: number, word: string): string => `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
 const percent = (part: number, whole: number): string =>
   whole === 0 ? '0%' : `${((part / whole) * 100).toFixed(1)}%`;

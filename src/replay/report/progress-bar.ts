@@ -1,4 +1,5 @@
 import type { TextSink } from '../../terminal/command-io';
+import { formatCount } from '../../terminal/format-count';
 
 /** Shown only for inputs that take longer than this. */
 const SHOW_AFTER_MS = 1000;
@@ -19,7 +20,7 @@ export class ProgressBar {
     const now = performance.now();
     if (now - this.started < SHOW_AFTER_MS || now - this.lastDraw < REDRAW_EVERY_MS) return;
     this.lastDraw = now;
-    const events = `${progress.events.toLocaleString('en-US')} events`;
+    const events = `${formatCount(progress.events)} events`;
     let text: string;
     if (progress.size === undefined || progress.size === 0) text = `${events} from ${progress.file}`;
     else {

@@ -1,4 +1,5 @@
-import { formatCount, RULE_LIMITS } from '../limits';
+import { RULE_LIMITS } from '../limits';
+import { formatCount } from '../../terminal/format-count';
 import type { SpecPath } from '../spec';
 import { asArray, asRecord, hasOwn, report, type CheckContext, type PlainRecord } from './check-context';
 import { forEachRule } from './walk';

@@ -1,5 +1,6 @@
 import { createDiagnostic, type Diagnostic } from '../../diagnostics';
-import { formatCount, RULE_LIMITS } from '../limits';
+import { RULE_LIMITS } from '../limits';
+import { formatCount } from '../../terminal/format-count';
 import { getOperandKind } from '../operators';
 import { measureRegexSize } from '../regex-size';
 import type { SpecPath } from '../spec';

@@ -1,4 +1,5 @@
-import { formatCount, RULE_LIMITS } from '../limits';
+import { RULE_LIMITS } from '../limits';
+import { formatCount } from '../../terminal/format-count';
 import { asArray, asRecord, report, type CheckContext } from './check-context';
 
 /** A file holds at most the per-file number of rules; reported at the first rule past it. */

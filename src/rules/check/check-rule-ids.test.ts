@@ -1,5 +1,5 @@
 import { isRuleStringPosition, parseYaml } from '../parse';
-import { diagnose, yamlLines } from '../../../test/fixtures/rules/diagnose';
+import { diagnose, runPipeline, yamlLines } from '../../../test/fixtures/rules/diagnose';
 import { checkDuplicateRulesets } from './check-duplicate-rulesets';
 
 describe('rule ids', () => {
@@ -7,6 +7,44 @@ describe('rule ids', () => {
     const rule = (id: string) => [`  - id: ${id}`, '    then: { set: { a: b } }'];
     const text = yamlLines('ruleset: a', 'rules:', ...rule('x'), ...rule('y'), ...rule('x'), ...rule('x'));
     expect(diagnose(text)).toEqual(['DUPLICATE_RULE_ID 7:9', 'DUPLICATE_RULE_ID 9:9']);
+  });
+});
+
+describe('the characters of ruleset names and rule ids', () => {
+  const file = (ruleset: string, id: string) =>
+    yamlLines(
+      `ruleset: ${JSON.stringify(ruleset)}`,
+      'rules:',
+      `  - id: ${JSON.stringify(id)}`,
+      '    then: { set: { a: b } }',
+    );
+
+  it.each(['greet ✓', 'a,b', 'a/b', 'a b', '-x', '.x', ':x', '_x', 'tab\there', 'é', 'a;b', 'a=b', '"q"'])(
+    'refuses %j as a rule id and as a ruleset name, each at its value',
+    (bad) => {
+      expect(diagnose(file(bad, 'ok'))).toEqual(['INVALID_ID 1:10']);
+      expect(diagnose(file('ok', bad))).toEqual(['INVALID_ID 3:9']);
+    },
+  );
+
+  it.each(['enroll-after-mismatch', 'v2.greet', 'fraud:spoof_check', 'R1', '0', 'a-._:9'])(
+    'accepts %j: a letter or digit, then letters, digits and . _ : -',
+    (good) => expect(diagnose(file(good, good))).toEqual([]),
+  );
+
+  it('says which characters are refused, and why', () => {
+    const [d] = runPipeline(file('vip', 'greet ✓,now'));
+    expect(d!.message).toBe(
+      "the rule id 'greet ✓,now' holds ' ', '✓' and ','; an id may hold only letters, digits, '.', '_', ':' and '-', starting with a letter or digit (ids are sent, comma-separated, in the rulehook-fired header)",
+    );
+    const [start] = runPipeline(file('-vip', 'r'));
+    expect(start!.message).toBe(
+      "the ruleset name '-vip' starts with '-'; a name may hold only letters, digits, '.', '_', ':' and '-', starting with a letter or digit (ids are sent, comma-separated, in the rulehook-fired header)",
+    );
+  });
+
+  it('reports an empty id once, as an empty value', () => {
+    expect(diagnose(file('vip', ''))).toEqual(['INVALID_VALUE 3:9']);
   });
 });
 

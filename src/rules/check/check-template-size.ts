@@ -1,4 +1,5 @@
-import { formatCount, RULE_LIMITS } from '../limits';
+import { RULE_LIMITS } from '../limits';
+import { formatCount } from '../../terminal/format-count';
 import { parseTemplate } from '../template';
 import { report, type CheckContext } from './check-context';
 import { forEachTemplate } from './walk';

@@ -1,25 +1,8 @@
-import type { EventView } from './event-view';
-import { isOperatorName } from '../operators';
 import type { AllSpec, AnySpec, ChangedSpec, ConditionSpec, LeafSpec, NotSpec, RefSpec } from '../spec';
-import type { ConditionTrace } from './condition-trace';
-import { internKey } from './intern';
-import type { CompileOperandContext, OperatorDefinition } from './operators/operator';
-import { OPERATOR_REGISTRY } from './operators/registry';
-
-/**
- * A condition compiled once: `test` is the hot path; `explain` re-walks it to say
- * why. Nodes are small class instances (methods on prototypes, no closures per
- * node), because large rule sets keep thousands of them in memory.
- */
-export interface CompiledCondition {
-  test(view: EventView): boolean;
-  explain(view: EventView): ConditionTrace;
-  /**
-   * For a conjunction of leaves: (operator test, key, prepared operand) triples,
-   * all of which hold exactly when `test` does. Undefined for other shapes.
-   */
-  readonly leafTests?: readonly unknown[] | undefined;
-}
+import type { CompiledCondition } from './compiled-condition';
+import { AllCondition, AnyCondition, NotCondition, RefCondition } from './composite-conditions';
+import { ChangedCondition, compileAllLeaves, compileLeaf } from './leaf-conditions';
+import type { CompileOperandContext } from './operators/operator';
 
 export interface CompileConditionContext extends CompileOperandContext {
   /** Compiled named conditions of the ruleset (`ref`); refs are checked acyclic before compiling. */
@@ -28,128 +11,7 @@ export interface CompileConditionContext extends CompileOperandContext {
   watchChanged(glob: string): void;
 }
 
-class AllCondition implements CompiledCondition {
-  constructor(private readonly children: readonly CompiledCondition[]) {}
-  test(view: EventView): boolean {
-    for (const child of this.children) if (!child.test(view)) return false;
-    return true;
-  }
-  explain(view: EventView): ConditionTrace {
-    const children = this.children.map((c) => c.explain(view));
-    return { kind: 'all', result: children.every((t) => t.result), children };
-  }
-}
-
-class AnyCondition implements CompiledCondition {
-  constructor(private readonly children: readonly CompiledCondition[]) {}
-  test(view: EventView): boolean {
-    for (const child of this.children) if (child.test(view)) return true;
-    return false;
-  }
-  explain(view: EventView): ConditionTrace {
-    const children = this.children.map((c) => c.explain(view));
-    return { kind: 'any', result: children.some((t) => t.result), children };
-  }
-}
-
-class NotCondition implements CompiledCondition {
-  constructor(private readonly inner: CompiledCondition) {}
-  test(view: EventView): boolean {
-    return !this.inner.test(view);
-  }
-  explain(view: EventView): ConditionTrace {
-    const child = this.inner.explain(view);
-    return { kind: 'not', result: !child.result, child };
-  }
-}
-
-class RefCondition implements CompiledCondition {
-  constructor(
-    private readonly name: string,
-    private readonly target: CompiledCondition,
-  ) {}
-  test(view: EventView): boolean {
-    return this.target.test(view);
-  }
-  explain(view: EventView): ConditionTrace {
-    const child = this.target.explain(view);
-    return { kind: 'ref', name: this.name, result: child.result, child };
-  }
-}
-
-/**
- * `{ changed: GLOB }`: some variable matching the glob was added, changed or
- * removed since the session's previous event (the session step compares one
- * fingerprint per glob); false when that is unknown.
- */
-class ChangedCondition implements CompiledCondition {
-  constructor(private readonly glob: string) {}
-  test(view: EventView): boolean {
-    return view.changed?.has(this.glob) === true;
-  }
-  explain(view: EventView): ConditionTrace {
-    return { kind: 'changed', glob: this.glob, known: view.changed !== undefined, result: this.test(view) };
-  }
-}
-
-class LeafCondition implements CompiledCondition {
-  get leafTests(): readonly unknown[] {
-    return [this.definition.test, this.key, this.prepared];
-  }
-  constructor(
-    private readonly key: string,
-    private readonly operator: string,
-    private readonly operand: unknown,
-    private readonly definition: OperatorDefinition,
-    private readonly prepared: unknown,
-  ) {}
-  test(view: EventView): boolean {
-    return this.definition.test(view, this.key, this.prepared);
-  }
-  explain(view: EventView): ConditionTrace {
-    const { key, operator, operand } = this;
-    return { kind: 'leaf', var: key, operator, operand, actual: view.get(key), result: this.test(view) };
-  }
-}
-
-/**
- * `all` of leaves only (the common rule): one flat array of (operator test,
- * key, prepared operand) triples, so testing a rule reads one array instead of
- * a node, a children array and an object per leaf. What explanations need
- * (operator names, operands as written) sits apart, never read by `test`.
- */
-class AllLeavesCondition implements CompiledCondition {
-  constructor(
-    readonly leafTests: readonly unknown[],
-    private readonly written: readonly unknown[],
-  ) {}
-  test(view: EventView): boolean {
-    const tests = this.leafTests;
-    for (let i = 0; i < tests.length; i += 3) {
-      const test = tests[i] as OperatorDefinition['test'];
-      if (!test(view, tests[i + 1] as string, tests[i + 2])) return false;
-    }
-    return true;
-  }
-  explain(view: EventView): ConditionTrace {
-    const children: ConditionTrace[] = [];
-    const tests = this.leafTests;
-    for (let i = 0; i < tests.length; i += 3) {
-      const test = tests[i] as OperatorDefinition['test'];
-      const key = tests[i + 1] as string;
-      children.push({
-        kind: 'leaf',
-        var: key,
-        operator: this.written[(i / 3) * 2] as string,
-        operand: this.written[(i / 3) * 2 + 1],
-        actual: view.get(key),
-        result: test(view, key, tests[i + 2]),
-      });
-    }
-    return { kind: 'all', result: children.every((t) => t.result), children };
-  }
-}
-
+/** Compiles a validated condition into nodes (composite-conditions.ts, leaf-conditions.ts). */
 export function compileCondition(spec: ConditionSpec, context: CompileConditionContext): CompiledCondition {
   // A leaf's index signature defeats `in` narrowing: the casts follow the schema's discrimination by key.
   if ('all' in spec) {
@@ -174,45 +36,4 @@ export function compileCondition(spec: ConditionSpec, context: CompileConditionC
 
 function isLeaf(spec: ConditionSpec): boolean {
   return 'var' in spec;
-}
-
-interface PreparedLeaf {
-  key: string;
-  operator: string;
-  operand: unknown;
-  definition: OperatorDefinition;
-  prepared: unknown;
-}
-
-function prepareLeaf(spec: LeafSpec, context: CompileOperandContext): PreparedLeaf {
-  const operators = Object.keys(spec).filter((k) => k !== 'var');
-  const operator = operators[0];
-  if (operators.length !== 1 || operator === undefined || !isOperatorName(operator)) {
-    throw new TypeError(`leaf on ${spec.var} must have exactly one known operator after validation`);
-  }
-  const operand = spec[operator];
-  const definition = OPERATOR_REGISTRY[operator];
-  return {
-    key: internKey(spec.var),
-    operator,
-    operand,
-    definition,
-    prepared: definition.prepare(operand, context),
-  };
-}
-
-function compileLeaf(spec: LeafSpec, context: CompileOperandContext): CompiledCondition {
-  const leaf = prepareLeaf(spec, context);
-  return new LeafCondition(leaf.key, leaf.operator, leaf.operand, leaf.definition, leaf.prepared);
-}
-
-function compileAllLeaves(specs: readonly LeafSpec[], context: CompileOperandContext): CompiledCondition {
-  const tests: unknown[] = [];
-  const written: unknown[] = [];
-  for (const spec of specs) {
-    const leaf = prepareLeaf(spec, context);
-    tests.push(leaf.definition.test, leaf.key, leaf.prepared);
-    written.push(leaf.operator, leaf.operand);
-  }
-  return new AllLeavesCondition(tests, written);
 }

@@ -1,6 +1,6 @@
 import type { LoadedRuleset } from '../spec';
-import type { CompileConditionContext, CompiledCondition } from './compile-condition';
-import { compileCondition } from './compile-condition';
+import { compileCondition, type CompileConditionContext } from './compile-condition';
+import type { CompiledCondition } from './compiled-condition';
 import { compileRule } from './compile-rule';
 import type { CompiledRule, CompiledRuleset } from './compiled-rule';
 

@@ -1,5 +1,5 @@
 import type { NodeOverrideAction, OperationAction, SetSessionVariableAction } from '../../contract';
-import type { CompiledCondition } from './compile-condition';
+import type { CompiledCondition } from './compiled-condition';
 import type { CompiledTemplate } from './compile-template';
 import type { FilterAddition } from '../../filter/effective-filter';
 import type { SpecPath } from '../spec';

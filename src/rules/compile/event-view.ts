@@ -1,10 +1,12 @@
 import type { SessionVariables } from '../../contract';
 import { parseFiniteNumber } from '../operators';
+import { NO_BUDGET, type EvaluationBudget } from './evaluation-budget';
 
 /**
  * What compiled rules read for one event. Lookups are own-string checks
  * (decoded events hold only string values, and Object.prototype has no string
  * properties). Numbers are parsed at most once per variable per event.
+ * Conditions charge their work to `budget` as they run (evaluation-budget.ts).
  */
 export class EventView {
   private numbers: Map<string, number | undefined> | undefined;
@@ -13,6 +15,7 @@ export class EventView {
     readonly variables: SessionVariables,
     /** The `changed` globs whose variables changed since the session's previous event; undefined: unknown. */
     readonly changed: ReadonlySet<string> | undefined = undefined,
+    readonly budget: EvaluationBudget = NO_BUDGET,
   ) {}
 
   get(key: string): string | undefined {
@@ -25,6 +28,7 @@ export class EventView {
     this.numbers ??= new Map();
     if (this.numbers.has(key)) return this.numbers.get(key);
     const text = this.get(key);
+    if (text !== undefined) this.budget.scan(text.length);
     const value = text === undefined ? undefined : parseFiniteNumber(text);
     this.numbers.set(key, value);
     return value;

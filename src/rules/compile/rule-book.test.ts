@@ -63,3 +63,42 @@ describe('RuleBook.planFor', () => {
     }
   });
 });
+
+describe('RuleBook.planFor: plans cached for names nobody wrote', () => {
+  const junk = (count: number) => Array.from({ length: count }, (_, i) => `JUNK_${i}`);
+  const globBook = () =>
+    buildRuleBook({
+      ruleset: 'calls',
+      rules: [
+        ...Array.from({ length: 50 }, (_, i) => rule(`call${i}`, { on: 'CALL_*' })),
+        rule('exact', { on: 'HANGUP' }),
+        rule('every'),
+      ],
+    });
+
+  it('still caches a glob-matched name first seen after 20,000 names chosen by clients', () => {
+    const book = globBook();
+    for (const name of junk(20_000)) book.planFor(name);
+    const plan = book.planFor('CALL_STARTED');
+    expect(book.planFor('CALL_STARTED')).toBe(plan);
+    expect(planned(book, 'CALL_STARTED')).toHaveLength(51);
+  });
+
+  it('keeps the plan of a glob-matched name through 20,000 other names, sharing it with names reaching the same rules', () => {
+    const book = globBook();
+    const plan = book.planFor('CALL_STARTED');
+    for (const name of junk(20_000)) book.planFor(name);
+    expect(book.planFor('CALL_STARTED')).toBe(plan);
+    expect(book.planFor('CALL_ENDED')).toBe(plan);
+    expect(book.planFor('JUNK_0')).toBe(book.planFor('OTHER'));
+    expect(book.planFor('JUNK_0')).not.toBe(plan);
+  });
+
+  it('keeps the plans of the names written in `on` whatever clients send', () => {
+    const book = globBook();
+    const plan = book.planFor('HANGUP');
+    for (const name of junk(20_000)) book.planFor(`CALL_${name}`);
+    expect(book.planFor('HANGUP')).toBe(plan);
+    expect(planned(book, 'HANGUP')).toEqual(['calls/exact', 'calls/every']);
+  });
+});

@@ -5,10 +5,9 @@ import type {
   SetSessionVariableAction,
 } from '../../contract';
 import { mergeFilter, type EffectiveFilter, type FilterAddition } from '../../filter/effective-filter';
-import type { CompiledCondition } from './compile-condition';
+import type { CompiledCondition } from './compiled-condition';
 import { renderCode, type RenderStats } from './compile-template';
 import type { CompiledRule } from './compiled-rule';
-import type { EvaluationBudget } from './evaluation-budget';
 import type { EventView } from './event-view';
 import type { OperatorDefinition } from './operators/operator';
 
@@ -97,18 +96,19 @@ export interface ProgramOutput extends RenderStats {
  * Runs one planned ruleset's rules: per rule, skip if `once` and already
  * fired, test its condition, and when it holds append its outputs; `stop`
  * ends the ruleset. A rule that does not fire only skips over its slots.
+ * Each rule and each leaf tested ticks the view's budget.
  */
 export function runRuleProgram(
   p: RuleProgram,
   view: EventView,
   onceFired: ReadonlySet<string> | undefined,
   result: ProgramOutput,
-  budget: EvaluationBudget | undefined,
 ): void {
   const response = result.response;
+  const budget = view.budget;
   let i = 0;
   while (i < p.length) {
-    budget?.tick();
+    budget.tick();
     const qualifiedId = p[i] as RuleHead[0];
     const flags = p[i + 1] as RuleHead[1];
     i += 2;
@@ -119,6 +119,7 @@ export function runRuleProgram(
     } else {
       const end = i + 1 + (p[i] as number);
       for (let t = i + 1; holds && t < end; t += 3) {
+        budget.tick();
         holds = (p[t] as LeafSlots[0])(view, p[t + 1] as LeafSlots[1], p[t + 2]);
       }
       i = end;

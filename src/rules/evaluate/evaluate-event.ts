@@ -1,6 +1,6 @@
 import { createEmptyResponse, CURRENT_EVENT_KEY, type SessionVariables } from '../../contract';
 import { EMPTY_FILTER, type EffectiveFilter } from '../../filter/effective-filter';
-import { EvaluationBudget } from '../compile/evaluation-budget';
+import { EvaluationBudget, NO_BUDGET } from '../compile/evaluation-budget';
 import { EventView } from '../compile/event-view';
 import type { RuleBook } from '../compile/rule-book';
 import { runRuleProgram, type ProgramOutput } from '../compile/rule-program';
@@ -13,7 +13,10 @@ export interface EvaluationContext {
   filter?: EffectiveFilter;
   /** `ruleset/rule` ids of `once` rules that already fired in this session. */
   onceFired?: ReadonlySet<string>;
-  /** The longest the evaluation may take, in ms; past it, EvaluationBudgetExceededError. */
+  /**
+   * The longest the evaluation may take, in ms; past it, EvaluationBudgetExceededError
+   * (at most a few ms later: see evaluation-budget.ts).
+   */
   budgetMs?: number;
 }
 
@@ -35,7 +38,8 @@ export function evaluateEvent(
   variables: SessionVariables,
   context: EvaluationContext = {},
 ): Evaluation {
-  const view = new EventView(variables, context.changed);
+  const budget = context.budgetMs === undefined ? NO_BUDGET : new EvaluationBudget(context.budgetMs);
+  const view = new EventView(variables, context.changed, budget);
   const eventName = view.get(CURRENT_EVENT_KEY) ?? '';
   const before = context.filter ?? EMPTY_FILTER;
   const result: Evaluation = {
@@ -44,11 +48,10 @@ export function evaluateEvent(
     filter: before,
     missingTemplateVariables: 0,
   };
-  const budget = context.budgetMs === undefined ? undefined : new EvaluationBudget(context.budgetMs);
   for (const { ruleset, program } of book.planFor(eventName)) {
-    budget?.check();
+    budget.check();
     if (ruleset.when !== undefined && !ruleset.when.test(view)) continue;
-    runRuleProgram(program, view, context.onceFired, result, budget);
+    runRuleProgram(program, view, context.onceFired, result);
   }
   if (result.filter !== before) result.response.event_filter = toWireFilter(result.filter);
   return result;

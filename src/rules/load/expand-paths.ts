@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createDiagnostic, type Diagnostic } from '../../diagnostics';
-import { describeError, listFiles } from './list-files';
+import { describeError, listFiles, type FileLimit } from './list-files';
 
 /** A file to read: the path as shown to the user, and where it is on disk. */
 export interface FoundFile {
@@ -24,6 +24,11 @@ export interface ExpandOptions {
   accept(name: string): boolean;
   /** Paths that do not exist are skipped silently (defaults a project may not have). */
   optional?: boolean;
+  /**
+   * Counts the files found (a file given by path always counts); once past it, no
+   * further path is expanded, and the last one returned is where it passed.
+   */
+  limit?: FileLimit;
   diagnostics: Diagnostic[];
 }
 
@@ -40,6 +45,7 @@ export async function expandPaths(
 ): Promise<ExpandedPath[]> {
   const expanded: ExpandedPath[] = [];
   for (const given of paths) {
+    if (options.limit !== undefined && options.limit.left < 0) break;
     const absolute = path.resolve(cwd, given);
     let isDirectory: boolean;
     try {
@@ -50,6 +56,7 @@ export async function expandPaths(
     }
     if (!isDirectory) {
       expanded.push({ kind: 'file', given, found: { file: given, absolute } });
+      if (options.limit !== undefined) options.limit.left--;
       continue;
     }
     const prefix = given.replace(/[/\\]+$/, '');
@@ -57,6 +64,7 @@ export async function expandPaths(
       accept: options.accept,
       shown: given,
       diagnostics: options.diagnostics,
+      ...(options.limit === undefined ? {} : { limit: options.limit }),
     });
     relatives.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     const found = relatives.map((relative) => ({

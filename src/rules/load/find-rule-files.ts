@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { createDiagnostic, type Diagnostic } from '../../diagnostics';
+import { formatCount } from '../../terminal/format-count';
+import { RULE_LIMITS } from '../limits';
 import { expandPaths, type FoundFile } from './expand-paths';
 
 export interface FoundFiles {
@@ -14,10 +16,16 @@ const RULE_FILE = /\.ya?ml$/;
 const TEST_FILE = /\.test\.ya?ml$/;
 const CATALOG_FILE = /^catalog\.ya?ml$/;
 
+/** A file name a directory contributes as a rule file. */
+const isRuleFileName = (name: string) =>
+  RULE_FILE.test(name) && !TEST_FILE.test(name) && !CATALOG_FILE.test(name);
+
 /**
  * Expands the paths given to load. A file is taken as named (whatever its name);
  * a directory contributes its `*.yaml`/`*.yml` files at any depth, except test
  * files (`*.test.yaml`), catalogs (`catalog.yaml`, at any depth) and dot-entries.
+ * More rule files than RULE_LIMITS.files is TOO_MANY_FILES, found while listing
+ * (a huge tree is not walked to its end), and then no file is to be read at all.
  */
 export async function findRuleFiles(
   paths: readonly string[],
@@ -32,7 +40,16 @@ export async function findRuleFiles(
     list.push({ file: entry.file, absolute: entry.absolute });
   };
   const accept = (name: string) => RULE_FILE.test(name);
-  for (const expanded of await expandPaths(paths, cwd, { accept, diagnostics: found.diagnostics })) {
+  const limit = { left: RULE_LIMITS.files, counts: isRuleFileName };
+  const all = await expandPaths(paths, cwd, { accept, limit, diagnostics: found.diagnostics });
+  if (limit.left < 0) {
+    const given = all[all.length - 1]?.given ?? '';
+    const max = formatCount(RULE_LIMITS.files);
+    const message = `with '${given}', more than ${max} rule files are to be loaded; at most ${max} are loaded together, so none was read (check the paths given)`;
+    found.diagnostics.push(createDiagnostic('TOO_MANY_FILES', given, message));
+    return found;
+  }
+  for (const expanded of all) {
     if (expanded.kind === 'file') {
       add(found.ruleFiles, expanded.found);
       continue;

@@ -5,9 +5,17 @@ import { createDiagnostic, type Diagnostic } from '../../diagnostics';
 /** Directories never searched for rule or scenario files. */
 const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(['node_modules']);
 
+/** A bound on the files a listing may find: each file `counts` takes one from `left`; below 0, listing stops. */
+export interface FileLimit {
+  left: number;
+  counts(name: string): boolean;
+}
+
 export interface ListFilesOptions {
   /** Whether a file name (not path) is wanted. */
   accept(name: string): boolean;
+  /** Shared by the listings of one load; past it the listing stops, incomplete (the caller reports it). */
+  limit?: FileLimit;
   /** The directory as the user named it, for diagnostics. */
   shown: string;
   diagnostics: Diagnostic[];
@@ -19,6 +27,7 @@ export interface ListFilesOptions {
  * symbolic links are followed, each directory once (a link to a parent would
  * otherwise list the tree again at every level); an unreadable directory is
  * reported and skipped. Shared by the rule loader and the scenario-file finder.
+ * With a `limit`, listing stops as soon as more files than it allows are found.
  */
 export async function listFiles(
   root: string,
@@ -41,12 +50,16 @@ export async function listFiles(
   }
   const files: string[] = [];
   for (const entry of entries) {
+    if (options.limit !== undefined && options.limit.left < 0) break;
     if (entry.name.startsWith('.') || SKIPPED_DIRECTORIES.has(entry.name)) continue;
     const child = relative ? `${relative}/${entry.name}` : entry.name;
     const isDirectory =
       entry.isDirectory() || (entry.isSymbolicLink() && (await isDirectoryPath(path.join(root, child))));
     if (isDirectory) for (const file of await listFiles(root, options, child, visited)) files.push(file);
-    else if (options.accept(entry.name)) files.push(child);
+    else if (options.accept(entry.name)) {
+      files.push(child);
+      if (options.limit?.counts(entry.name) === true) options.limit.left--;
+    }
   }
   return files;
 }

@@ -1,4 +1,5 @@
 import { findRuleFiles } from './find-rule-files';
+import { readRuleFiles } from './read-rule-files';
 import { readSource } from './read-source';
 import type { RuleSnapshot } from './rule-snapshot';
 import { selectCatalog, toExplicitCatalog } from './select-catalog';
@@ -12,8 +13,9 @@ export interface ReadOptions {
 
 /**
  * Reads the files of a rule set: the rule files and directories given and the
- * catalog in use, as texts, without parsing anything. Never throws for user
- * mistakes: paths that cannot be read are in `diagnostics`.
+ * catalog in use, as texts, without parsing anything, within RULE_LIMITS.files
+ * and totalBytes. Never throws for user mistakes: paths that cannot be read,
+ * and limits passed, are in `diagnostics`.
  */
 export async function readRuleSnapshot(
   paths: readonly string[],
@@ -29,10 +31,6 @@ export async function readRuleSnapshot(
     else snapshot.diagnostics.push(read.diagnostic);
   }
   snapshot.diagnostics.push(...selected.diagnostics);
-  const reads = await Promise.all(found.ruleFiles.map(readSource));
-  reads.forEach((read, index) => {
-    if (read.ok) snapshot.ruleFiles.push({ file: found.ruleFiles[index]!.file, text: read.text });
-    else snapshot.diagnostics.push(read.diagnostic);
-  });
+  await readRuleFiles(found.ruleFiles, snapshot);
   return snapshot;
 }

@@ -2,27 +2,36 @@ import { open } from 'node:fs/promises';
 import { createDiagnostic, type Diagnostic } from '../../diagnostics';
 import type { FoundFile } from './expand-paths';
 import { describeError } from './list-files';
-import { formatCount, RULE_LIMITS } from '../limits';
+import { RULE_LIMITS } from '../limits';
+import { formatCount } from '../../terminal/format-count';
 
-export type SourceRead = { ok: true; text: string } | { ok: false; diagnostic: Diagnostic };
+/** `bytes`: the size of the file read, before decoding. */
+export type SourceRead = { ok: true; text: string; bytes: number } | { ok: false; diagnostic: Diagnostic };
 
 /**
  * Reads a file as UTF-8 (a leading byte-order mark is dropped, as editors do),
  * refusing one larger than the limit without reading more than one byte past
  * it: the size `stat` gives is not trusted, since devices and pipes report 0.
+ * `room`: what is left of RULE_LIMITS.totalBytes for the rule files loaded
+ * together, when less than a file may hold; a file larger than that is
+ * FILES_TOO_LARGE, read no further than one byte past the room either.
  */
-export async function readSource(found: FoundFile): Promise<SourceRead> {
-  const maxBytes = RULE_LIMITS.fileBytes;
+export async function readSource(
+  found: FoundFile,
+  room: number = RULE_LIMITS.fileBytes,
+): Promise<SourceRead> {
+  const maxBytes = Math.min(room, RULE_LIMITS.fileBytes);
   try {
     const handle = await open(found.absolute, 'r');
     try {
       const bytes = await readAtMost(handle, maxBytes + 1);
       if (bytes.length > maxBytes) {
+        if (maxBytes < RULE_LIMITS.fileBytes) return { ok: false, diagnostic: describePastTotal(found.file) };
         const { size } = await handle.stat();
         return { ok: false, diagnostic: describeTooLarge(found.file, size, maxBytes) };
       }
       const text = bytes.toString('utf8');
-      return { ok: true, text: text.startsWith('\uFEFF') ? text.slice(1) : text };
+      return { ok: true, text: text.startsWith('\uFEFF') ? text.slice(1) : text, bytes: bytes.length };
     } finally {
       await handle.close();
     }
@@ -58,6 +67,13 @@ async function readAtMost(handle: FileHandle, limit: number): Promise<Buffer> {
     length += bytesRead;
   }
   return buffer.subarray(0, length);
+}
+
+function describePastTotal(file: string): Diagnostic {
+  const max = formatCount(RULE_LIMITS.totalBytes);
+  const mib = RULE_LIMITS.totalBytes / 1_048_576;
+  const message = `with '${file}', the rule files read add up to more than ${max} bytes (${mib} MiB); at most that is loaded together, so the files after it were not read`;
+  return createDiagnostic('FILES_TOO_LARGE', file, message);
 }
 
 function describeTooLarge(file: string, size: number, maxBytes: number): Diagnostic {

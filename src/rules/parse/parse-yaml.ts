@@ -1,6 +1,7 @@
 import { Composer, Document, Parser, YAMLParseError, type CST, type YAMLError } from 'yaml';
 import { createDiagnostic, createLineIndex, type Diagnostic } from '../../diagnostics';
-import { formatCount, RULE_LIMITS } from '../limits';
+import { RULE_LIMITS } from '../limits';
+import { formatCount } from '../../terminal/format-count';
 import type { SpecPath } from '../spec';
 import { findDuplicateKeys } from './find-duplicate-keys';
 import { createLocator, type Locator } from './locate';

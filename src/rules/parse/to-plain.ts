@@ -1,6 +1,7 @@
 import { isAlias, isMap, isScalar, isSeq, type Alias, type Document, type Node } from 'yaml';
 import { createDiagnostic, type Diagnostic, type DiagnosticCode } from '../../diagnostics';
-import { formatCount, RULE_LIMITS } from '../limits';
+import { RULE_LIMITS } from '../limits';
+import { formatCount } from '../../terminal/format-count';
 import type { SpecPath } from '../spec';
 import { getKeyText, getNodeRange, resolveNode } from './yaml-nodes';
 

@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { createDiagnostic, dedupeDiagnostics, suggestName, type Diagnostic } from '../../diagnostics';
+import { describeInvalidId, ID_PATTERN } from '../ids';
 import { isOperatorName, OPERATOR_NAMES } from '../operators';
 import type { ParsedYaml } from '../parse';
 import type { SpecPath } from '../spec';
@@ -24,10 +25,15 @@ export function mapAjvErrors(errors: readonly ErrorObject[], parsed: ParsedYaml)
   );
 }
 
-/** `gt: .inf` fails ajv's `number` type, but NON_NUMERIC_OPERAND explains it better: report it once, there. */
+/**
+ * `gt: .inf` fails ajv's `number` type, but NON_NUMERIC_OPERAND explains it
+ * better: report it once, there. An empty id fails its pattern too, but
+ * `minLength` already says it is empty.
+ */
 function isLeftToChecks(error: ErrorObject): boolean {
   const title = (error.parentSchema as SchemaNode | undefined)?.title ?? '';
   const infinite = typeof error.data === 'number' && !Number.isFinite(error.data);
+  if (error.keyword === 'pattern') return error.data === '';
   return error.keyword === 'type' && infinite && title.endsWith('(operator)');
 }
 
@@ -61,6 +67,12 @@ function mapError(error: ErrorObject, parsed: ParsedYaml): Diagnostic {
         `${describePlace(path)} must not be an empty list`,
         at,
       );
+    case 'pattern':
+      if (error.schema === ID_PATTERN && typeof error.data === 'string') {
+        const kind = schema.title === 'ruleset' ? 'ruleset name' : 'rule id';
+        return createDiagnostic('INVALID_ID', parsed.file, describeInvalidId(kind, error.data), at);
+      }
+      return createDiagnostic('INVALID_VALUE', parsed.file, `${describePlace(path)} ${error.message}`, at);
     case 'minLength':
       return createDiagnostic('INVALID_VALUE', parsed.file, `${describePlace(path)} must not be empty`, at);
     default:

@@ -1,14 +1,20 @@
+import { ID_PATTERN } from '../ids';
 import { buildConditionSchema } from './condition-schema';
 import { DRAFT_2020_12, documented, text, withExample, type JsonSchema } from './schema-doc';
 import { buildThenSchemas } from './then-schema';
 
 const CONDITION_REF = { $ref: '#/$defs/condition' };
 
+/** Ruleset names and rule ids: what ../ids.ts allows (reported as INVALID_ID by map-ajv-errors.ts). */
+const ID_SCHEMA = { minLength: 1, pattern: ID_PATTERN };
+const ID_RULE =
+  'Letters, digits, `.`, `_`, `:` and `-`, starting with a letter or digit: it is sent in the `rulehook-fired` header.';
+
 function buildRuleSchema(): JsonSchema {
   return documented('Rule', 'A rule: when it fires (`on`, `if`) and what it does (`then`).', {
     type: 'object',
     properties: {
-      id: text('id', "The rule's name, unique within the ruleset.", { minLength: 1 }),
+      id: text('id', `The rule's name, unique within the ruleset. ${ID_RULE}`, ID_SCHEMA),
       description: text('description', 'What the rule is for, for people.'),
       on: documented(
         'on',
@@ -64,7 +70,7 @@ export function buildRulesSchema(): JsonSchema {
     type: 'object',
     properties: {
       $schema: text('$schema', 'The schema of this file, for editors.'),
-      ruleset: text('ruleset', "The ruleset's name, unique across all loaded files.", { minLength: 1 }),
+      ruleset: text('ruleset', `The ruleset's name, unique across all loaded files. ${ID_RULE}`, ID_SCHEMA),
       description: text('description', 'What the ruleset is for, for people.'),
       when: documented('when', 'The whole ruleset applies only where this condition holds.', CONDITION_REF),
       lists: documented(

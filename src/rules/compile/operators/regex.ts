@@ -1,7 +1,11 @@
 import { compileRegex } from '../../regex';
 import { defineOperator, expectString } from './operator';
 
-/** The variable contains a match of the regular expression (RE2, compiled once, without flags); false when missing. */
+/**
+ * The variable contains a match of the regular expression (RE2, compiled once,
+ * without flags); false when missing. The scan is charged to the budget by the
+ * value's length before it runs.
+ */
 export const regexOperator = defineOperator({
   name: 'regex',
   prepare: (operand) => {
@@ -11,6 +15,8 @@ export const regexOperator = defineOperator({
   },
   test: (view, key, matcher) => {
     const value = view.get(key);
-    return value !== undefined && matcher.test(value);
+    if (value === undefined) return false;
+    view.budget.scan(value.length);
+    return matcher.test(value);
   },
 });
