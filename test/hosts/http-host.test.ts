@@ -3,6 +3,7 @@ import request from 'supertest';
 import { createHttpHandler, startHttpHost, WebhookCore } from '../../src/hosts';
 import { emptyProcessor } from '../../src/processor';
 import { silentLogger } from '../../src/observability/logger';
+import { exchangeRaw } from '../support/raw-http';
 
 const LIMIT = 1024;
 
@@ -176,6 +177,25 @@ describe('HTTP host: other paths', () => {
     expect(res.status).toBe(405);
     expect(res.headers['allow']).toBe(allow);
     expect(res.body.error.code).toBe('METHOD_NOT_ALLOWED');
+  });
+});
+
+describe('HTTP host: protocol errors', () => {
+  it('counts the 400 for an HTTP/1.1 request without Host among the protocol errors', async () => {
+    const core = new WebhookCore({ processor: emptyProcessor });
+    const host = await startHttpHost(core, {
+      host: '127.0.0.1',
+      port: 0,
+      maxBodyBytes: LIMIT,
+      logger: silentLogger,
+    });
+    try {
+      const exchange = await exchangeRaw(host.port, 'GET /healthz HTTP/1.1\r\n\r\n');
+      expect(exchange.responses[0]?.status).toBe(400);
+      expect(core.metrics.snapshot()['rulehook_http_protocol_errors_total']).toBe(1);
+    } finally {
+      await host.close();
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import type { WebhookCore } from '../core';
 import { DEFAULT_HTTP_LIMITS } from '../host-limits';
 import type { Logger } from '../../observability/logger';
 import { createHttpApp } from './app';
+import { countProtocolErrors } from './client-errors';
 import { sendHttpError } from './errors';
 import { createEventEndpoint } from './event-endpoint';
 import { InflightBytes } from './inflight-bytes';
@@ -37,9 +38,11 @@ export function createHttpHandler(core: WebhookCore, options: HttpHandlerOptions
     eventLimits: options.eventLimits ?? DEFAULT_EVENT_LIMITS,
   });
   const app = createHttpApp(core, options.logger);
+  const protocolErrors = countProtocolErrors(core.metrics);
   return (req: IncomingMessage, res: ServerResponse) => {
     // RFC 9112 3.2: an HTTP/1.1 request without Host is a 400 (answered here, in JSON, rather than by Node).
     if (req.headers.host === undefined && req.httpVersion === '1.1') {
+      protocolErrors.inc();
       return sendHttpError(
         res,
         { status: 400, code: 'BAD_REQUEST', message: 'an HTTP/1.1 request must have a Host header' },
