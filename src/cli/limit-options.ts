@@ -36,7 +36,7 @@ export const LIMIT_OPTIONS = {
     DEFAULT_MAX_INFLIGHT_EVENTS,
   ),
   'max-inflight-bytes': count(
-    'HTTP: request-body bytes being read at once; more get 429',
+    'HTTP: body bytes of the events in flight; more get 429',
     DEFAULT_HTTP_LIMITS.maxInflightBytes,
   ),
   'max-connections': count(

@@ -200,6 +200,53 @@ describe('HTTP host: protocol errors', () => {
 });
 
 describe('HTTP host: shedding', () => {
+  it('counts an event against --max-inflight-bytes until it is answered, not only while its body is read', async () => {
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let held = false;
+    const core = new WebhookCore({
+      processor: {
+        process: async (e) => {
+          if (e.session_variables['hold'] !== undefined) {
+            held = true;
+            await gate;
+          }
+          return emptyProcessor.process(e);
+        },
+      },
+    });
+    const host = await startHttpHost(core, {
+      host: '127.0.0.1',
+      port: 0,
+      maxBodyBytes: 100,
+      logger: silentLogger,
+      limits: { maxInflightBytes: 100 },
+    });
+    const post = (variables: Record<string, string>) =>
+      fetch(`http://127.0.0.1:${host.port}/v1/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ session_variables: variables }),
+      });
+    try {
+      // 60 bytes each: the second does not fit beside the first while the first is being evaluated.
+      const first = post({ hold: 'x'.repeat(35) });
+      while (!held) await new Promise((r) => setTimeout(r, 5));
+      const second = await post({ next: 'x'.repeat(35) });
+      expect(second.status).toBe(429);
+      expect(((await second.json()) as { error: { message: string } }).error.message).toMatch(
+        /\(--max-inflight-bytes\)/,
+      );
+      open();
+      expect((await first).status).toBe(200);
+      expect((await post({ next: 'x'.repeat(35) })).status).toBe(200);
+      expect(core.metrics.snapshot()['rulehook_shed_inflight_bytes_total']).toBe(1);
+    } finally {
+      open();
+      await host.close();
+    }
+  });
+
   it('keeps the connection after refusing a small body with 429, and answers on it once load falls', async () => {
     let open: () => void = () => {};
     const gate = new Promise<void>((resolve) => (open = resolve));

@@ -14,7 +14,7 @@ export interface HttpHandlerOptions {
   /** Largest accepted request body, in bytes. */
   maxBodyBytes: number;
   logger: Logger;
-  /** Most request-body bytes in flight, all requests together (default: DEFAULT_HTTP_LIMITS). */
+  /** Most body bytes of the events in flight, all requests together (default: DEFAULT_HTTP_LIMITS). */
   maxInflightBytes?: number;
   /** Bounds on each decoded event (default: DEFAULT_EVENT_LIMITS). */
   eventLimits?: EventLimits;
