@@ -1,5 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
+import http2 from 'node:http2';
 import path from 'node:path';
 import protobuf from 'protobufjs';
 import * as descriptor from 'protobufjs/ext/descriptor';
@@ -13,6 +14,14 @@ const REFLECTION_PROTO = path.join(
   path.dirname(require.resolve('@grpc/reflection/package.json')),
   'build/proto/grpc/reflection/v1/reflection.proto',
 );
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `done` every 5 ms until it holds or `ms` pass. */
+async function waitFor(done: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!done() && Date.now() < deadline) await sleep(5);
+}
 
 interface ReflectionReply {
   list_services_response?: { service: { name: string }[] };
@@ -128,7 +137,7 @@ describe('gRPC host', () => {
     expect((await client.sendVariables({ 'state.currentEvent': 'X' })).ok).toBe(true);
   });
 
-  it('keeps a cancelled call in flight until its event has been processed', async () => {
+  it('keeps a cancelled call in flight until its event has been processed, then gives its place back', async () => {
     let open: () => void = () => {};
     const gate = new Promise<void>((resolve) => (open = resolve));
     const core = new WebhookCore({
@@ -154,15 +163,53 @@ describe('gRPC host', () => {
         ),
       );
       expect(cancelled?.code).toBe(grpc.status.DEADLINE_EXCEEDED);
+      // Long enough for the server to have ended the call on its side too.
+      await sleep(100);
       expect(core.admission.count).toBe(1);
       open();
-      while (core.admission.count > 0) await new Promise((r) => setTimeout(r, 5));
+      await waitFor(() => core.admission.count === 0, 1000);
+      expect(core.admission.count).toBe(0);
       const after = new RawWebhookClient(`127.0.0.1:${busy.port}`);
       expect((await after.sendVariables({ a: 'b' })).ok).toBe(true);
       after.close();
     } finally {
       open();
       raw.close();
+      await busy.close();
+    }
+  });
+
+  it('cuts a call whose message arrived but whose end of stream did not within --request-timeout', async () => {
+    const core = new WebhookCore({ processor: emptyProcessor, maxInflightEvents: 1 });
+    const busy = await startGrpcHost(core, {
+      host: '127.0.0.1',
+      port: 0,
+      maxMessageBytes: 4096,
+      logger: silentLogger,
+      limits: { requestTimeoutMs: 200 },
+    });
+    const session = http2.connect(`http://127.0.0.1:${busy.port}`);
+    try {
+      const stream = session.request(
+        {
+          ':method': 'POST',
+          ':path': '/vendor.biosec.v1.CustomBusinessLogic/OnEvent',
+          'content-type': 'application/grpc',
+          te: 'trailers',
+        },
+        { endStream: false },
+      );
+      stream.on('error', () => {});
+      const answered = new Promise<http2.IncomingHttpHeaders>((resolve) => stream.on('response', resolve));
+      // One whole, empty, uncompressed message (the 5-byte gRPC frame header), and no end of stream.
+      stream.write(Buffer.from([0, 0, 0, 0, 0]));
+      await waitFor(() => core.admission.count === 1, 1000);
+      const headers = await Promise.race([answered, sleep(1000).then(() => undefined)]);
+      expect(headers?.['grpc-status']).toBe(String(grpc.status.DEADLINE_EXCEEDED));
+      await waitFor(() => core.admission.count === 0, 1000);
+      expect(core.admission.count).toBe(0);
+    } finally {
+      session.destroy();
       await busy.close();
     }
   });

@@ -12,12 +12,18 @@ const RETRY_PUSHBACK = 'grpc-retry-pushback-ms';
  * Admits each OnEvent call into the core's bound on events in flight when its
  * headers arrive, before its message is read (grpc-js reads it only once the
  * handler starts), and answers RESOURCE_EXHAUSTED at once beyond the bound.
- * An admitted call whose message has not arrived within `requestTimeoutMs` is
- * answered DEADLINE_EXCEEDED, so a slow upload holds its place for a bounded
- * time. The place is released when the handler answers, or, for a call that
- * ends before its message arrived, when grpc-js ends it (`onCancel`, which
- * ends every call): a client cancelling calls mid-evaluation cannot free
- * places while their events are still being processed. Other methods
+ * An admitted call whose request has not arrived whole (message and
+ * half-close) within `requestTimeoutMs` is answered DEADLINE_EXCEEDED, so a
+ * slow upload holds its place for a bounded time.
+ *
+ * The place is released exactly once. Before the request has arrived whole,
+ * when grpc-js ends the call (`onCancel`, which ends every call). Once it has,
+ * the handler is processing the event, and the place is released when the
+ * handler answers: `sendMessage` or `sendStatus`, whichever comes first, both
+ * called by grpc-js before it checks whether the call is still open. A call
+ * cancelled mid-processing (a client's deadline) therefore keeps its place
+ * until its event has been processed, and then gives it back, though grpc-js
+ * drops its answer and never sends the status that would follow. Other methods
  * (reflection) pass untouched.
  */
 export function createAdmissionInterceptor(
@@ -30,7 +36,7 @@ export function createAdmissionInterceptor(
   return (method, call) => {
     if (method.path !== ON_EVENT_PATH) return new grpc.ServerInterceptingCall(call);
     let held = false;
-    let received = false;
+    let processing = false;
     let timer: NodeJS.Timeout | undefined;
     const release = (): void => {
       clearTimeout(timer);
@@ -49,15 +55,20 @@ export function createAdmissionInterceptor(
             }, requestTimeoutMs);
             nextMetadata(metadata);
           },
-          onReceiveMessage: (message, nextMessage) => {
+          // grpc-js starts a unary handler on the half-close, synchronously within `nextHalfClose`.
+          onReceiveHalfClose: (nextHalfClose) => {
             clearTimeout(timer);
-            received = true;
-            nextMessage(message);
+            processing = true;
+            nextHalfClose();
           },
           onCancel: () => {
-            if (!received) release();
+            if (!processing) release();
           },
         }),
+      sendMessage: (message, next) => {
+        release();
+        next(message);
+      },
       sendStatus: (status, next) => {
         release();
         next(status);
