@@ -7,7 +7,7 @@ import { Metrics } from '../../src/observability/metrics';
 import { createFingerprint, MemorySessionStore } from '../../src/session';
 import { RuleBook } from '../../src/rules/compile/rule-book';
 import { loadRules } from '../../src/rules/load';
-import { createGrpcAdapter, createHttpAdapter, type HostUnderTest } from './host-adapters';
+import { createGrpcAdapter, createHttpAdapter, MAX_MESSAGE_BYTES, type HostUnderTest } from './host-adapters';
 
 /**
  * One contract, every host: the same cases run through the HTTP host (supertest)
@@ -195,6 +195,14 @@ describe.each(hosts)('host contract: limits and load: %s', (_name, createHost) =
     const before = host.core.metrics.snapshot()['rulehook_invalid_events_total'] ?? 0;
     expect(await host.send(vars)).toEqual({ ok: false, field, message });
     expect(host.core.metrics.snapshot()['rulehook_invalid_events_total']).toBe(before + 1);
+  });
+
+  it('refuses an event over --max-message-bytes, counts it as invalid, and keeps serving', async () => {
+    const before = host.core.metrics.snapshot()['rulehook_invalid_events_total'] ?? 0;
+    expect(await host.send({ big: 'x'.repeat(MAX_MESSAGE_BYTES) })).toEqual({ ok: false, tooLarge: true });
+    expect(host.core.metrics.snapshot()['rulehook_invalid_events_total']).toBe(before + 1);
+    expect(await host.send({ 'state.currentEvent': 'X' })).toMatchObject({ ok: true });
+    expect(host.core.admission.count).toBe(0);
   });
 
   it('answers an event exactly at every limit', async () => {

@@ -4,6 +4,7 @@ import { formatCount } from '../../contract/event-limits';
 import type { WebhookCore } from '../core';
 import { RETRY_AFTER_SECONDS } from '../event-admission';
 import { countRequestTimeouts } from '../host-metrics';
+import { watchBaseCallStatus } from './base-call-status';
 
 /** Trailer telling a gRPC client how long to wait before retrying (gRPC's retry design, A6). */
 const RETRY_PUSHBACK = 'grpc-retry-pushback-ms';
@@ -23,8 +24,13 @@ const RETRY_PUSHBACK = 'grpc-retry-pushback-ms';
  * called by grpc-js before it checks whether the call is still open. A call
  * cancelled mid-processing (a client's deadline) therefore keeps its place
  * until its event has been processed, and then gives it back, though grpc-js
- * drops its answer and never sends the status that would follow. Other methods
- * (reflection) pass untouched.
+ * drops its answer and never sends the status that would follow.
+ *
+ * A message over --max-message-bytes is refused by grpc-js itself
+ * (RESOURCE_EXHAUSTED) before the handler starts: it is handed to the core as
+ * an invalid request, so that it is counted as the HTTP host's 413 is. This
+ * interceptor must therefore be the first (it sees the base call). Other
+ * methods (reflection) pass untouched.
  */
 export function createAdmissionInterceptor(
   core: WebhookCore,
@@ -43,6 +49,10 @@ export function createAdmissionInterceptor(
       if (held) admission.release();
       held = false;
     };
+    watchBaseCallStatus(call, (status) => {
+      if (status.code === grpc.status.RESOURCE_EXHAUSTED && held && !processing)
+        void core.onEvent({ ok: false, error: status });
+    });
     return new grpc.ServerInterceptingCall(call, {
       start: (next) =>
         next({
