@@ -137,6 +137,47 @@ describe('gRPC host', () => {
     expect((await client.sendVariables({ 'state.currentEvent': 'X' })).ok).toBe(true);
   });
 
+  it('answers INTERNAL and logs it when the answer cannot be sent, and keeps serving', async () => {
+    const errors: string[] = [];
+    const core = new WebhookCore({ processor: emptyProcessor });
+    const failing = await startGrpcHost(core, {
+      host: '127.0.0.1',
+      port: 0,
+      maxMessageBytes: 4096,
+      logger: { ...silentLogger, error: (message) => errors.push(message) },
+    });
+    // A trailer value grpc-js refuses: the answer path throws after the event was processed.
+    const onEvent = core.onEvent.bind(core);
+    core.onEvent = async (request) => {
+      const reply = await onEvent(request);
+      return reply.ok && request.ok && request.value.session_variables['bad'] === '1'
+        ? { ...reply, firedRules: 'bad\nvalue' }
+        : reply;
+    };
+    const raw = new grpc.Client(`127.0.0.1:${failing.port}`, grpc.credentials.createInsecure());
+    const client = new RawWebhookClient(`127.0.0.1:${failing.port}`);
+    try {
+      const error = await new Promise<grpc.ServiceError | null>((resolve) =>
+        raw.makeUnaryRequest(
+          '/vendor.biosec.v1.CustomBusinessLogic/OnEvent',
+          (b: Buffer) => b,
+          (b: Buffer) => b,
+          Buffer.from([0x0a, 0x08, 0x0a, 0x03, 0x62, 0x61, 0x64, 0x12, 0x01, 0x31]),
+          { deadline: Date.now() + 2000 },
+          (e) => resolve(e),
+        ),
+      );
+      expect([error?.code, error?.details]).toEqual([grpc.status.INTERNAL, 'internal error']);
+      expect(errors).toEqual(['grpc OnEvent failed']);
+      expect(core.admission.count).toBe(0);
+      expect((await client.sendVariables({ bad: '0' })).ok).toBe(true);
+    } finally {
+      raw.close();
+      client.close();
+      await failing.close();
+    }
+  });
+
   it('keeps a cancelled call in flight until its event has been processed, then gives its place back', async () => {
     let open: () => void = () => {};
     const gate = new Promise<void>((resolve) => (open = resolve));

@@ -180,6 +180,35 @@ describe('HTTP host: other paths', () => {
   });
 });
 
+describe('HTTP host: failures', () => {
+  it('answers 500 INTERNAL and logs it when the answer cannot be sent, and keeps serving', async () => {
+    const errors: string[] = [];
+    const core = new WebhookCore({ processor: emptyProcessor });
+    // A header value Node refuses: the answer path throws after the event was processed.
+    const onEvent = core.onEvent.bind(core);
+    core.onEvent = async (request) => {
+      const reply = await onEvent(request);
+      return reply.ok && request.ok && request.value.session_variables['bad'] === '1'
+        ? { ...reply, firedRules: 'bad\nvalue' }
+        : reply;
+    };
+    const l = createHttpHandler(core, {
+      maxBodyBytes: LIMIT,
+      logger: { ...silentLogger, error: (message) => errors.push(message) },
+    });
+    const post = (bad: string) =>
+      request(l)
+        .post('/v1/events')
+        .set('content-type', 'application/json')
+        .send(JSON.stringify({ session_variables: { bad } }));
+    const res = await post('1');
+    expect([res.status, res.body.error]).toEqual([500, { code: 'INTERNAL', message: 'internal error' }]);
+    expect(errors).toEqual(['event request failed']);
+    expect(core.admission.count).toBe(0);
+    expect((await post('0')).status).toBe(200);
+  });
+});
+
 describe('HTTP host: protocol errors', () => {
   it('counts the 400 for an HTTP/1.1 request without Host among the protocol errors', async () => {
     const core = new WebhookCore({ processor: emptyProcessor });

@@ -50,14 +50,24 @@ export function createHttpHandler(core: WebhookCore, options: HttpHandlerOptions
       );
     }
     if (req.method === 'POST' && isEventUrl(req.url ?? '')) {
-      handleEvent(req, res).catch((error: unknown) => {
-        options.logger.error('event request failed', { error: String((error as Error)?.stack ?? error) });
-        if (!res.headersSent)
-          sendHttpError(res, { status: 500, code: 'INTERNAL', message: 'internal error' });
-        else res.destroy();
-      });
+      handleEvent(req, res).catch((error: unknown) => answerFailure(res, error, options.logger));
       return;
     }
     app(req, res);
   };
+}
+
+/**
+ * Whatever throws on the way to an event's answer (a header Node refuses, a bug) is answered 500 and logged,
+ * never left as an unhandled rejection; a response already begun, or one that cannot be sent, is cut instead.
+ */
+function answerFailure(res: ServerResponse, error: unknown, logger: Logger): void {
+  logger.error('event request failed', { error: String((error as Error)?.stack ?? error) });
+  try {
+    if (!res.headersSent)
+      return sendHttpError(res, { status: 500, code: 'INTERNAL', message: 'internal error' });
+  } catch (sendError) {
+    logger.error('event request could not be answered', { error: String(sendError) });
+  }
+  res.destroy();
 }
