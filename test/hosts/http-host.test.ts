@@ -63,6 +63,30 @@ describe('HTTP host: POST /v1/events', () => {
     );
   });
 
+  it('reads a body after one UTF-8 byte order mark, and refuses a second one as JSON would', async () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    const body = Buffer.from('{"session_variables":{"a":"é"}}');
+    const send = (bytes: Buffer) =>
+      request(listener)
+        .post('/v1/events')
+        .set('content-type', 'application/json')
+        .serialize((b: unknown) => b as string)
+        .send(bytes);
+    expect((await send(Buffer.concat([bom, body]))).status).toBe(200);
+    const twice = await send(Buffer.concat([bom, bom, body]));
+    expect([twice.status, twice.body.error.message]).toEqual([
+      400,
+      expect.stringMatching(/^request body is not valid JSON: Unexpected token/),
+    ]);
+    const invalid = await send(
+      Buffer.concat([bom, Buffer.from('{"session_variables":{"a":"\xff"}}', 'latin1')]),
+    );
+    expect([invalid.status, invalid.body.error]).toEqual([
+      400,
+      { code: 'INVALID_ARGUMENT', field: 'session_variables["a"]', message: 'value is not valid UTF-8' },
+    ]);
+  });
+
   it.each([['text/plain'], ['application/x-www-form-urlencoded'], ['application/json; charset=latin1']])(
     'rejects content-type %s with 415',
     async (type) => {

@@ -1,4 +1,3 @@
-import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import { BodyBuffer } from './body-buffer';
 import type { HttpError } from './errors';
@@ -7,7 +6,8 @@ import { explainInvalidUtf8 } from './invalid-utf8';
 
 export type BodyRead = { ok: true; value: unknown } | { ok: false; error: HttpError };
 
-const UTF8_BOM = 0xfeff;
+/** Checks, decodes and drops a leading BOM in one pass; throws on bytes that are not UTF-8. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 export function tooLarge(limit: number): HttpError {
   return {
@@ -68,9 +68,12 @@ function unreadable(reason: string): HttpError {
 }
 
 function parseJson(bytes: Buffer): BodyRead {
-  if (!isUtf8(bytes)) return { ok: false, error: explainInvalidUtf8(bytes) };
-  let text = bytes.toString('utf8');
-  if (text.charCodeAt(0) === UTF8_BOM) text = text.slice(1);
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    return { ok: false, error: explainInvalidUtf8(bytes) };
+  }
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
