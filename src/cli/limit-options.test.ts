@@ -8,6 +8,7 @@ describe('serve limit options', () => {
     const parsed = parseServeOptions(
       [
         ...['--max-variables', '5', '--max-key-bytes', '6', '--max-value-bytes', '7'],
+        ...['--max-message-bytes', '9'],
         ...['--max-inflight-events', '8', '--max-inflight-bytes', '9', '--max-connections', '10'],
         ...['--idle-timeout', '11', '--headers-timeout', '12', '--request-timeout', '13'],
         ...['--max-header-bytes', '14', '--max-streams', '15', '--grpc-conn-memory', '16'],
@@ -33,6 +34,22 @@ describe('serve limit options', () => {
         connectionMemoryMib: 16,
       },
     });
+  });
+
+  it('refuses fewer bytes in flight than one message may have, which would answer 429 forever', () => {
+    expect(parseServeOptions(['--max-inflight-bytes', '1000', '--max-message-bytes', '1001'], io)).toEqual({
+      kind: 'error',
+      message:
+        '--max-inflight-bytes (1000) must not be smaller than --max-message-bytes (1001): an HTTP body of an allowed size could never be read',
+    });
+    expect(parseServeOptions(['--max-message-bytes', '104857600'], io).kind).toBe('error');
+  });
+
+  it('accepts as many bytes in flight as one message, and any bytes in flight without HTTP', () => {
+    const equal = parseServeOptions(['--max-inflight-bytes', '1000', '--max-message-bytes', '1000'], io);
+    expect(equal.kind === 'ok' && equal.options.limits.http.maxInflightBytes).toBe(1000);
+    const grpcOnly = ['--no-http', '--max-inflight-bytes', '1000', '--max-message-bytes', '1001'];
+    expect(parseServeOptions(grpcOnly, io).kind).toBe('ok');
   });
 
   it('accepts headers and request timeouts that are equal', () => {

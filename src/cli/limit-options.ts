@@ -36,7 +36,7 @@ export const LIMIT_OPTIONS = {
     DEFAULT_MAX_INFLIGHT_EVENTS,
   ),
   'max-inflight-bytes': count(
-    'HTTP: request-body bytes being read at once; more get 429',
+    'HTTP: body bytes of the events in flight; more get 429',
     DEFAULT_HTTP_LIMITS.maxInflightBytes,
   ),
   'max-connections': count(
@@ -65,14 +65,25 @@ export const LIMIT_OPTIONS = {
   }),
 };
 
-/** The bounds asked for, or why they do not go together. */
+/**
+ * The bounds asked for, or why they do not go together. `servesHttp`: whether the HTTP host runs, the only
+ * one `--max-inflight-bytes` applies to.
+ */
 export function checkLimitSettings(
   v: OptionValues<typeof LIMIT_OPTIONS>,
+  servesHttp: boolean,
 ): { ok: true; limits: ServeLimits } | { ok: false; message: string } {
   if (v['headers-timeout'] > v['request-timeout']) {
     return {
       ok: false,
       message: `--headers-timeout (${v['headers-timeout']} ms) must not be longer than --request-timeout (${v['request-timeout']} ms): the headers are part of the request`,
+    };
+  }
+  // Otherwise a body between the two would be refused with a retryable 429 forever, instead of a 413.
+  if (servesHttp && v['max-inflight-bytes'] < v['max-message-bytes']) {
+    return {
+      ok: false,
+      message: `--max-inflight-bytes (${v['max-inflight-bytes']}) must not be smaller than --max-message-bytes (${v['max-message-bytes']}): an HTTP body of an allowed size could never be read`,
     };
   }
   const connection = {

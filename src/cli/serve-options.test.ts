@@ -25,7 +25,7 @@ Options:
   --max-value-bytes N        longest session variable value, in bytes (default: 262144)
   --max-inflight-events N    events being received or processed at once, both hosts together;
                              more get HTTP 429, gRPC RESOURCE_EXHAUSTED (default: 1000)
-  --max-inflight-bytes N     HTTP: request-body bytes being read at once; more get 429 (default: 67108864)
+  --max-inflight-bytes N     HTTP: body bytes of the events in flight; more get 429 (default: 67108864)
   --max-connections N        open connections per host; more are closed at once (default: 4096)
   --idle-timeout MS          close a connection idle this long (HTTP keep-alive, gRPC) (default: 30000)
   --headers-timeout MS       HTTP: time for the request headers to arrive (408) (default: 5000)

@@ -119,7 +119,7 @@ export function parseServeOptions(args: readonly string[], io: CliIO): ParseResu
     return refuse('--record writes one file from one process: not with --workers above 1');
   const store = checkStoreSettings(v, io);
   if (!store.ok) return refuse(store.message);
-  const limits = checkLimitSettings(v);
+  const limits = checkLimitSettings(v, !v['no-http']);
   if (!limits.ok) return refuse(limits.message);
   if (v.workers > 1 && v.state === 'memory') {
     return refuse(

@@ -9,3 +9,6 @@ export const WEBHOOK_PROTO = 'vendor/biosec/v1/custom_business_logic.proto';
 
 export const WEBHOOK_SERVICE = 'vendor.biosec.v1.CustomBusinessLogic';
 export const ON_EVENT_PATH = `/${WEBHOOK_SERVICE}/OnEvent`;
+
+/** OnEvent over HTTP: `POST` to this path (the proto's `google.api.http` option). */
+export const HTTP_EVENT_PATH = '/v1/events';

@@ -19,7 +19,10 @@ export interface HttpLimits extends ConnectionLimits {
   headersTimeoutMs: number;
   /** Largest request line and headers, in bytes (`--max-header-bytes`). */
   maxHeaderBytes: number;
-  /** Most request-body bytes being read or buffered at once, all connections together (`--max-inflight-bytes`). */
+  /**
+   * Most body bytes of the events in flight, all connections together (`--max-inflight-bytes`): a body counts
+   * from before it is read until its answer is written.
+   */
   maxInflightBytes: number;
 }
 

@@ -1,5 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
+import http2 from 'node:http2';
 import path from 'node:path';
 import protobuf from 'protobufjs';
 import * as descriptor from 'protobufjs/ext/descriptor';
@@ -13,6 +14,14 @@ const REFLECTION_PROTO = path.join(
   path.dirname(require.resolve('@grpc/reflection/package.json')),
   'build/proto/grpc/reflection/v1/reflection.proto',
 );
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `done` every 5 ms until it holds or `ms` pass. */
+async function waitFor(done: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!done() && Date.now() < deadline) await sleep(5);
+}
 
 interface ReflectionReply {
   list_services_response?: { service: { name: string }[] };
@@ -128,7 +137,48 @@ describe('gRPC host', () => {
     expect((await client.sendVariables({ 'state.currentEvent': 'X' })).ok).toBe(true);
   });
 
-  it('keeps a cancelled call in flight until its event has been processed', async () => {
+  it('answers INTERNAL and logs it when the answer cannot be sent, and keeps serving', async () => {
+    const errors: string[] = [];
+    const core = new WebhookCore({ processor: emptyProcessor });
+    const failing = await startGrpcHost(core, {
+      host: '127.0.0.1',
+      port: 0,
+      maxMessageBytes: 4096,
+      logger: { ...silentLogger, error: (message) => errors.push(message) },
+    });
+    // A trailer value grpc-js refuses: the answer path throws after the event was processed.
+    const onEvent = core.onEvent.bind(core);
+    core.onEvent = async (request) => {
+      const reply = await onEvent(request);
+      return reply.ok && request.ok && request.value.session_variables['bad'] === '1'
+        ? { ...reply, firedRules: 'bad\nvalue' }
+        : reply;
+    };
+    const raw = new grpc.Client(`127.0.0.1:${failing.port}`, grpc.credentials.createInsecure());
+    const client = new RawWebhookClient(`127.0.0.1:${failing.port}`);
+    try {
+      const error = await new Promise<grpc.ServiceError | null>((resolve) =>
+        raw.makeUnaryRequest(
+          '/vendor.biosec.v1.CustomBusinessLogic/OnEvent',
+          (b: Buffer) => b,
+          (b: Buffer) => b,
+          Buffer.from([0x0a, 0x08, 0x0a, 0x03, 0x62, 0x61, 0x64, 0x12, 0x01, 0x31]),
+          { deadline: Date.now() + 2000 },
+          (e) => resolve(e),
+        ),
+      );
+      expect([error?.code, error?.details]).toEqual([grpc.status.INTERNAL, 'internal error']);
+      expect(errors).toEqual(['grpc OnEvent failed']);
+      expect(core.admission.count).toBe(0);
+      expect((await client.sendVariables({ bad: '0' })).ok).toBe(true);
+    } finally {
+      raw.close();
+      client.close();
+      await failing.close();
+    }
+  });
+
+  it('keeps a cancelled call in flight until its event has been processed, then gives its place back', async () => {
     let open: () => void = () => {};
     const gate = new Promise<void>((resolve) => (open = resolve));
     const core = new WebhookCore({
@@ -154,15 +204,53 @@ describe('gRPC host', () => {
         ),
       );
       expect(cancelled?.code).toBe(grpc.status.DEADLINE_EXCEEDED);
+      // Long enough for the server to have ended the call on its side too.
+      await sleep(100);
       expect(core.admission.count).toBe(1);
       open();
-      while (core.admission.count > 0) await new Promise((r) => setTimeout(r, 5));
+      await waitFor(() => core.admission.count === 0, 1000);
+      expect(core.admission.count).toBe(0);
       const after = new RawWebhookClient(`127.0.0.1:${busy.port}`);
       expect((await after.sendVariables({ a: 'b' })).ok).toBe(true);
       after.close();
     } finally {
       open();
       raw.close();
+      await busy.close();
+    }
+  });
+
+  it('cuts a call whose message arrived but whose end of stream did not within --request-timeout', async () => {
+    const core = new WebhookCore({ processor: emptyProcessor, maxInflightEvents: 1 });
+    const busy = await startGrpcHost(core, {
+      host: '127.0.0.1',
+      port: 0,
+      maxMessageBytes: 4096,
+      logger: silentLogger,
+      limits: { requestTimeoutMs: 200 },
+    });
+    const session = http2.connect(`http://127.0.0.1:${busy.port}`);
+    try {
+      const stream = session.request(
+        {
+          ':method': 'POST',
+          ':path': '/vendor.biosec.v1.CustomBusinessLogic/OnEvent',
+          'content-type': 'application/grpc',
+          te: 'trailers',
+        },
+        { endStream: false },
+      );
+      stream.on('error', () => {});
+      const answered = new Promise<http2.IncomingHttpHeaders>((resolve) => stream.on('response', resolve));
+      // One whole, empty, uncompressed message (the 5-byte gRPC frame header), and no end of stream.
+      stream.write(Buffer.from([0, 0, 0, 0, 0]));
+      await waitFor(() => core.admission.count === 1, 1000);
+      const headers = await Promise.race([answered, sleep(1000).then(() => undefined)]);
+      expect(headers?.['grpc-status']).toBe(String(grpc.status.DEADLINE_EXCEEDED));
+      await waitFor(() => core.admission.count === 0, 1000);
+      expect(core.admission.count).toBe(0);
+    } finally {
+      session.destroy();
       await busy.close();
     }
   });

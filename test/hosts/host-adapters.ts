@@ -8,13 +8,15 @@ import { RawWebhookClient } from '../support/grpc-client';
 import type { RequestListener } from 'node:http';
 
 /**
- * A reply normalized across hosts: a response in rulehook's JSON shape, an invalid-argument error, or
- * a refusal because too many events were in flight (with the host's hint of when to retry).
+ * A reply normalized across hosts: a response in rulehook's JSON shape, an invalid-argument error,
+ * a refusal because too many events were in flight (with the host's hint of when to retry), or a
+ * refusal of a request over MAX_MESSAGE_BYTES.
  */
 export type Reply =
   | { ok: true; response: Record<string, unknown>; fired: string | undefined }
   | { ok: false; field?: string; message: string }
-  | { ok: false; overloaded: true; message: string; retryAfterMs: number };
+  | { ok: false; overloaded: true; message: string; retryAfterMs: number }
+  | { ok: false; tooLarge: true };
 
 /** One host under test, driven through its real wire. */
 export interface HostUnderTest {
@@ -50,6 +52,7 @@ function httpReply(res: request.Response): Reply {
       message: error.message,
       retryAfterMs: Number(res.headers['retry-after']) * 1000,
     };
+  if (res.status === 413 && code === 'PAYLOAD_TOO_LARGE') return { ok: false, tooLarge: true };
   if (res.status !== 400 || code !== 'INVALID_ARGUMENT')
     throw new Error(`unexpected HTTP ${res.status}: ${res.text}`);
   return { ok: false, ...error };
@@ -109,6 +112,7 @@ function grpcReply(reply: Awaited<ReturnType<RawWebhookClient['sendBytes']>>): R
   }
   if (reply.code === grpc.status.RESOURCE_EXHAUSTED && reply.retryPushbackMs !== undefined)
     return { ok: false, overloaded: true, message: reply.details, retryAfterMs: reply.retryPushbackMs };
+  if (reply.code === grpc.status.RESOURCE_EXHAUSTED) return { ok: false, tooLarge: true };
   if (reply.code !== grpc.status.INVALID_ARGUMENT)
     throw new Error(`unexpected gRPC status ${reply.code}: ${reply.details}`);
   const match = /^(session_variables(?:\[".*?"\])?): (.*)$/s.exec(reply.details);

@@ -1,4 +1,5 @@
 import { createEmptyResponse, type Event } from '../../src/contract';
+import { parseFiredRules } from '../../src/contract/fired-rules';
 import { WebhookCore } from '../../src/hosts';
 import type { EventProcessor } from '../../src/processor';
 import path from 'node:path';
@@ -7,13 +8,16 @@ import { Metrics } from '../../src/observability/metrics';
 import { createFingerprint, MemorySessionStore } from '../../src/session';
 import { RuleBook } from '../../src/rules/compile/rule-book';
 import { loadRules } from '../../src/rules/load';
-import { createGrpcAdapter, createHttpAdapter, type HostUnderTest } from './host-adapters';
+import { createGrpcAdapter, createHttpAdapter, MAX_MESSAGE_BYTES, type HostUnderTest } from './host-adapters';
 
 /**
  * One contract, every host: the same cases run through the HTTP host (supertest)
  * and the gRPC host (a real grpc-js client over loopback), so no behaviour can
  * differ between them. Host-specific behaviour lives in http-host / grpc-host tests.
  */
+
+/** Rule ids a header or trailer cannot carry as they are. */
+const ODD_RULE_IDS = ['fraud/spöof', 'party/🎉', 'a,b/50%', 'plain/id'];
 
 /** Answers with every kind of output, derived from the event, so each field crosses each wire. */
 const echoProcessor: EventProcessor = {
@@ -37,6 +41,7 @@ const echoProcessor: EventProcessor = {
       };
       return { response, fired: ['test/echo', 'test/other'] };
     }
+    if (vars['state.currentEvent'] === 'ODD_IDS') return { response, fired: ODD_RULE_IDS };
     return { response, fired: [] };
   },
 };
@@ -59,6 +64,17 @@ describe.each(hosts)('host contract: %s', (_name, createHost) => {
       response: { result_code: 200 },
       fired: undefined,
     });
+  });
+
+  it('names fired rules whose ids are not visible ASCII, percent-encoded, and keeps serving', async () => {
+    const reply = await host.send({ 'state.currentEvent': 'ODD_IDS' });
+    expect(reply).toEqual({
+      ok: true,
+      response: { result_code: 200 },
+      fired: 'fraud/sp%C3%B6of,party/%F0%9F%8E%89,a%2Cb/50%25,plain/id',
+    });
+    expect(parseFiredRules((reply.ok && reply.fired) || '')).toEqual(ODD_RULE_IDS);
+    expect(await host.send({ 'state.currentEvent': 'X' })).toMatchObject({ ok: true });
   });
 
   it('carries every response field across the wire', async () => {
@@ -195,6 +211,14 @@ describe.each(hosts)('host contract: limits and load: %s', (_name, createHost) =
     const before = host.core.metrics.snapshot()['rulehook_invalid_events_total'] ?? 0;
     expect(await host.send(vars)).toEqual({ ok: false, field, message });
     expect(host.core.metrics.snapshot()['rulehook_invalid_events_total']).toBe(before + 1);
+  });
+
+  it('refuses an event over --max-message-bytes, counts it as invalid, and keeps serving', async () => {
+    const before = host.core.metrics.snapshot()['rulehook_invalid_events_total'] ?? 0;
+    expect(await host.send({ big: 'x'.repeat(MAX_MESSAGE_BYTES) })).toEqual({ ok: false, tooLarge: true });
+    expect(host.core.metrics.snapshot()['rulehook_invalid_events_total']).toBe(before + 1);
+    expect(await host.send({ 'state.currentEvent': 'X' })).toMatchObject({ ok: true });
+    expect(host.core.admission.count).toBe(0);
   });
 
   it('answers an event exactly at every limit', async () => {

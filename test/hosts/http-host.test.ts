@@ -3,6 +3,7 @@ import request from 'supertest';
 import { createHttpHandler, startHttpHost, WebhookCore } from '../../src/hosts';
 import { emptyProcessor } from '../../src/processor';
 import { silentLogger } from '../../src/observability/logger';
+import { exchangeRaw } from '../support/raw-http';
 
 const LIMIT = 1024;
 
@@ -60,6 +61,30 @@ describe('HTTP host: POST /v1/events', () => {
     expect(res.body.error.message).toEqual(
       typeof message === 'string' ? message : expect.stringMatching(message),
     );
+  });
+
+  it('reads a body after one UTF-8 byte order mark, and refuses a second one as JSON would', async () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    const body = Buffer.from('{"session_variables":{"a":"é"}}');
+    const send = (bytes: Buffer) =>
+      request(listener)
+        .post('/v1/events')
+        .set('content-type', 'application/json')
+        .serialize((b: unknown) => b as string)
+        .send(bytes);
+    expect((await send(Buffer.concat([bom, body]))).status).toBe(200);
+    const twice = await send(Buffer.concat([bom, bom, body]));
+    expect([twice.status, twice.body.error.message]).toEqual([
+      400,
+      expect.stringMatching(/^request body is not valid JSON: Unexpected token/),
+    ]);
+    const invalid = await send(
+      Buffer.concat([bom, Buffer.from('{"session_variables":{"a":"\xff"}}', 'latin1')]),
+    );
+    expect([invalid.status, invalid.body.error]).toEqual([
+      400,
+      { code: 'INVALID_ARGUMENT', field: 'session_variables["a"]', message: 'value is not valid UTF-8' },
+    ]);
   });
 
   it.each([['text/plain'], ['application/x-www-form-urlencoded'], ['application/json; charset=latin1']])(
@@ -179,7 +204,102 @@ describe('HTTP host: other paths', () => {
   });
 });
 
+describe('HTTP host: failures', () => {
+  it('answers 500 INTERNAL and logs it when the answer cannot be sent, and keeps serving', async () => {
+    const errors: string[] = [];
+    const core = new WebhookCore({ processor: emptyProcessor });
+    // A header value Node refuses: the answer path throws after the event was processed.
+    const onEvent = core.onEvent.bind(core);
+    core.onEvent = async (request) => {
+      const reply = await onEvent(request);
+      return reply.ok && request.ok && request.value.session_variables['bad'] === '1'
+        ? { ...reply, firedRules: 'bad\nvalue' }
+        : reply;
+    };
+    const l = createHttpHandler(core, {
+      maxBodyBytes: LIMIT,
+      logger: { ...silentLogger, error: (message) => errors.push(message) },
+    });
+    const post = (bad: string) =>
+      request(l)
+        .post('/v1/events')
+        .set('content-type', 'application/json')
+        .send(JSON.stringify({ session_variables: { bad } }));
+    const res = await post('1');
+    expect([res.status, res.body.error]).toEqual([500, { code: 'INTERNAL', message: 'internal error' }]);
+    expect(errors).toEqual(['event request failed']);
+    expect(core.admission.count).toBe(0);
+    expect((await post('0')).status).toBe(200);
+  });
+});
+
+describe('HTTP host: protocol errors', () => {
+  it('counts the 400 for an HTTP/1.1 request without Host among the protocol errors', async () => {
+    const core = new WebhookCore({ processor: emptyProcessor });
+    const host = await startHttpHost(core, {
+      host: '127.0.0.1',
+      port: 0,
+      maxBodyBytes: LIMIT,
+      logger: silentLogger,
+    });
+    try {
+      const exchange = await exchangeRaw(host.port, 'GET /healthz HTTP/1.1\r\n\r\n');
+      expect(exchange.responses[0]?.status).toBe(400);
+      expect(core.metrics.snapshot()['rulehook_http_protocol_errors_total']).toBe(1);
+    } finally {
+      await host.close();
+    }
+  });
+});
+
 describe('HTTP host: shedding', () => {
+  it('counts an event against --max-inflight-bytes until it is answered, not only while its body is read', async () => {
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let held = false;
+    const core = new WebhookCore({
+      processor: {
+        process: async (e) => {
+          if (e.session_variables['hold'] !== undefined) {
+            held = true;
+            await gate;
+          }
+          return emptyProcessor.process(e);
+        },
+      },
+    });
+    const host = await startHttpHost(core, {
+      host: '127.0.0.1',
+      port: 0,
+      maxBodyBytes: 100,
+      logger: silentLogger,
+      limits: { maxInflightBytes: 100 },
+    });
+    const post = (variables: Record<string, string>) =>
+      fetch(`http://127.0.0.1:${host.port}/v1/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ session_variables: variables }),
+      });
+    try {
+      // 60 bytes each: the second does not fit beside the first while the first is being evaluated.
+      const first = post({ hold: 'x'.repeat(35) });
+      while (!held) await new Promise((r) => setTimeout(r, 5));
+      const second = await post({ next: 'x'.repeat(35) });
+      expect(second.status).toBe(429);
+      expect(((await second.json()) as { error: { message: string } }).error.message).toMatch(
+        /\(--max-inflight-bytes\)/,
+      );
+      open();
+      expect((await first).status).toBe(200);
+      expect((await post({ next: 'x'.repeat(35) })).status).toBe(200);
+      expect(core.metrics.snapshot()['rulehook_shed_inflight_bytes_total']).toBe(1);
+    } finally {
+      open();
+      await host.close();
+    }
+  });
+
   it('keeps the connection after refusing a small body with 429, and answers on it once load falls', async () => {
     let open: () => void = () => {};
     const gate = new Promise<void>((resolve) => (open = resolve));

@@ -4,6 +4,7 @@ import { formatCount } from '../../contract/event-limits';
 import type { WebhookCore } from '../core';
 import { RETRY_AFTER_SECONDS } from '../event-admission';
 import { countRequestTimeouts } from '../host-metrics';
+import { watchBaseCallStatus } from './base-call-status';
 
 /** Trailer telling a gRPC client how long to wait before retrying (gRPC's retry design, A6). */
 const RETRY_PUSHBACK = 'grpc-retry-pushback-ms';
@@ -12,13 +13,24 @@ const RETRY_PUSHBACK = 'grpc-retry-pushback-ms';
  * Admits each OnEvent call into the core's bound on events in flight when its
  * headers arrive, before its message is read (grpc-js reads it only once the
  * handler starts), and answers RESOURCE_EXHAUSTED at once beyond the bound.
- * An admitted call whose message has not arrived within `requestTimeoutMs` is
- * answered DEADLINE_EXCEEDED, so a slow upload holds its place for a bounded
- * time. The place is released when the handler answers, or, for a call that
- * ends before its message arrived, when grpc-js ends it (`onCancel`, which
- * ends every call): a client cancelling calls mid-evaluation cannot free
- * places while their events are still being processed. Other methods
- * (reflection) pass untouched.
+ * An admitted call whose request has not arrived whole (message and
+ * half-close) within `requestTimeoutMs` is answered DEADLINE_EXCEEDED, so a
+ * slow upload holds its place for a bounded time.
+ *
+ * The place is released exactly once. Before the request has arrived whole,
+ * when grpc-js ends the call (`onCancel`, which ends every call). Once it has,
+ * the handler is processing the event, and the place is released when the
+ * handler answers: `sendMessage` or `sendStatus`, whichever comes first, both
+ * called by grpc-js before it checks whether the call is still open. A call
+ * cancelled mid-processing (a client's deadline) therefore keeps its place
+ * until its event has been processed, and then gives it back, though grpc-js
+ * drops its answer and never sends the status that would follow.
+ *
+ * A message over --max-message-bytes is refused by grpc-js itself
+ * (RESOURCE_EXHAUSTED) before the handler starts: it is handed to the core as
+ * an invalid request, so that it is counted as the HTTP host's 413 is. This
+ * interceptor must therefore be the first (it sees the base call). Other
+ * methods (reflection) pass untouched.
  */
 export function createAdmissionInterceptor(
   core: WebhookCore,
@@ -30,13 +42,17 @@ export function createAdmissionInterceptor(
   return (method, call) => {
     if (method.path !== ON_EVENT_PATH) return new grpc.ServerInterceptingCall(call);
     let held = false;
-    let received = false;
+    let processing = false;
     let timer: NodeJS.Timeout | undefined;
     const release = (): void => {
       clearTimeout(timer);
       if (held) admission.release();
       held = false;
     };
+    watchBaseCallStatus(call, (status) => {
+      if (status.code === grpc.status.RESOURCE_EXHAUSTED && held && !processing)
+        void core.onEvent({ ok: false, error: status });
+    });
     return new grpc.ServerInterceptingCall(call, {
       start: (next) =>
         next({
@@ -49,15 +65,20 @@ export function createAdmissionInterceptor(
             }, requestTimeoutMs);
             nextMetadata(metadata);
           },
-          onReceiveMessage: (message, nextMessage) => {
+          // grpc-js starts a unary handler on the half-close, synchronously within `nextHalfClose`.
+          onReceiveHalfClose: (nextHalfClose) => {
             clearTimeout(timer);
-            received = true;
-            nextMessage(message);
+            processing = true;
+            nextHalfClose();
           },
           onCancel: () => {
-            if (!received) release();
+            if (!processing) release();
           },
         }),
+      sendMessage: (message, next) => {
+        release();
+        next(message);
+      },
       sendStatus: (status, next) => {
         release();
         next(status);

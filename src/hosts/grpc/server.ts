@@ -3,11 +3,12 @@ import {
   FIRED_RULES_TRAILER,
   DEFAULT_EVENT_LIMITS,
   type CustomLogicResponse,
+  type DecodeError,
   type Decoded,
   type Event,
   type EventLimits,
 } from '../../contract';
-import type { WebhookCore } from '../core';
+import type { HostReply, WebhookCore } from '../core';
 import { DEFAULT_GRPC_LIMITS, type GrpcLimits } from '../host-limits';
 import { countDroppedConnections } from '../host-metrics';
 import type { RunningHost } from '../running-host';
@@ -28,6 +29,18 @@ export interface GrpcHostOptions {
   eventLimits?: EventLimits;
 }
 
+/** Sends the core's reply; throws if it cannot be sent (a trailer grpc-js refuses), before sending anything. */
+function sendReply(reply: HostReply<DecodeError>, callback: grpc.sendUnaryData<CustomLogicResponse>): void {
+  if (!reply.ok) {
+    const where = reply.error.field === undefined ? '' : `${reply.error.field}: `;
+    return callback({ code: grpc.status.INVALID_ARGUMENT, details: where + reply.error.message });
+  }
+  if (reply.firedRules === undefined) return callback(null, reply.response);
+  const trailer = new grpc.Metadata();
+  trailer.set(FIRED_RULES_TRAILER, reply.firedRules);
+  callback(null, reply.response, trailer);
+}
+
 export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions): Promise<RunningHost> {
   const limits: GrpcLimits = { ...DEFAULT_GRPC_LIMITS, ...options.limits };
   const server = new grpc.Server({
@@ -37,6 +50,7 @@ export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions)
     'grpc-node.max_session_memory': limits.connectionMemoryMib,
     // channelz keeps per-call statistics that only a channelz service can read, and rulehook serves none.
     'grpc.enable_channelz': 0,
+    // The admission interceptor must come first: it watches grpc-js's base call.
     interceptors: [createAdmissionInterceptor(core, limits.requestTimeoutMs)],
   });
   server.addService(createBusinessLogicService(options.eventLimits ?? DEFAULT_EVENT_LIMITS), {
@@ -44,22 +58,18 @@ export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions)
       call: grpc.ServerUnaryCall<Decoded<Event>, CustomLogicResponse>,
       callback: grpc.sendUnaryData<CustomLogicResponse>,
     ) => {
-      core.onEvent(call.request).then(
-        (reply) => {
-          if (!reply.ok) {
-            const where = reply.error.field === undefined ? '' : `${reply.error.field}: `;
-            return callback({ code: grpc.status.INVALID_ARGUMENT, details: where + reply.error.message });
-          }
-          if (reply.firedRules === undefined) return callback(null, reply.response);
-          const trailer = new grpc.Metadata();
-          trailer.set(FIRED_RULES_TRAILER, reply.firedRules);
-          callback(null, reply.response, trailer);
-        },
-        (error: unknown) => {
+      // Whatever throws on the way to the answer is answered INTERNAL and logged, never left unhandled.
+      core
+        .onEvent(call.request)
+        .then((reply) => sendReply(reply, callback))
+        .catch((error: unknown) => {
           options.logger.error('grpc OnEvent failed', { error: String((error as Error)?.stack ?? error) });
-          callback({ code: grpc.status.INTERNAL, details: 'internal error' });
-        },
-      );
+          try {
+            callback({ code: grpc.status.INTERNAL, details: 'internal error' });
+          } catch (sendError) {
+            options.logger.error('grpc OnEvent could not be answered', { error: String(sendError) });
+          }
+        });
     },
   });
   addWebhookReflection(server);

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { formatCount } from '../../contract/event-limits';
-import type { Metrics } from '../../observability/metrics';
+import type { Counter, Metrics } from '../../observability/metrics';
 import type { HttpLimits } from '../host-limits';
 import { countRequestTimeouts } from '../host-metrics';
 import { formatRawErrorResponse, type HttpError } from './errors';
@@ -19,10 +19,7 @@ type ClientError = Error & { code?: string; reason?: string };
  * reset or not writable, or whose response has begun, is only destroyed.
  */
 export function createClientErrorHandler(limits: HttpLimits, metrics: Metrics) {
-  const malformed = metrics.counter(
-    'rulehook_http_protocol_errors_total',
-    'HTTP requests refused by the protocol parser (400, 413, 431), before any event was read.',
-  );
+  const malformed = countProtocolErrors(metrics);
   const timeouts = countRequestTimeouts(metrics);
   return (error: ClientError, socket: Duplex): void => {
     if (error.code === 'ECONNRESET' || !socket.writable || isResponding(socket)) {
@@ -32,6 +29,14 @@ export function createClientErrorHandler(limits: HttpLimits, metrics: Metrics) {
     (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? timeouts : malformed).inc();
     closeWithError(socket, describeClientError(error, limits));
   };
+}
+
+/** HTTP requests that are not valid HTTP: the parser's refusals, and an HTTP/1.1 request without Host. */
+export function countProtocolErrors(metrics: Metrics): Counter {
+  return metrics.counter(
+    'rulehook_http_protocol_errors_total',
+    'HTTP requests refused by the protocol parser (400, 413, 431), or HTTP/1.1 without Host (400), before any event was read.',
+  );
 }
 
 /** `CONNECT` (proxy tunnels) is no method of this server: Node would drop the connection without a word. */

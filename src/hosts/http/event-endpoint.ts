@@ -4,9 +4,14 @@ import type { HostRequest, WebhookCore } from '../core';
 import { RETRY_AFTER_SECONDS } from '../event-admission';
 import { sendHttpError, sendJson, type HttpError } from './errors';
 import { checkJsonContentType } from './content-type';
-import { readJsonBody, tooLarge, type BodyLimits } from './read-body';
+import type { BodyReservation, InflightBytes } from './inflight-bytes';
+import { readJsonBody, tooLarge } from './read-body';
 
-export interface EventEndpointOptions extends BodyLimits {
+export interface EventEndpointOptions {
+  /** Largest accepted request body, in bytes. */
+  maxBodyBytes: number;
+  /** The host's bound on the body bytes of events in flight. */
+  inflight: InflightBytes;
   eventLimits: EventLimits;
 }
 
@@ -27,7 +32,8 @@ const RETRY_AFTER = String(RETRY_AFTER_SECONDS);
 /**
  * `POST /v1/events`: the hot path, on bare node:http objects (no middleware):
  * admit the event, check the content type and size, read, parse, decode; the
- * core evaluates; encode. The admission is released once the answer is written.
+ * core evaluates; encode. The admission and the body's reservation of bytes in
+ * flight are released once the answer is written.
  */
 export function createEventEndpoint(core: WebhookCore, options: EventEndpointOptions) {
   const admission = core.admission;
@@ -40,8 +46,9 @@ export function createEventEndpoint(core: WebhookCore, options: EventEndpointOpt
       };
       return sendRefusal(res, { error, close: !(declaredLength(req) <= DRAIN_BYTES) });
     }
+    const reservation = options.inflight.createReservation();
     try {
-      const request = await readEventRequest(req, options);
+      const request = await readEventRequest(req, options, reservation);
       // A body refused for --max-inflight-bytes is load, not an invalid event: counted as shed, not by the core.
       if (!request.ok && request.error.error.status === 429) return sendRefusal(res, request.error);
       const reply = await core.onEvent(request);
@@ -49,6 +56,7 @@ export function createEventEndpoint(core: WebhookCore, options: EventEndpointOpt
       if (reply.firedRules !== undefined) res.setHeader(FIRED_RULES_HEADER, reply.firedRules);
       sendJson(res, 200, encodeResponseJson(reply.response));
     } finally {
+      reservation.release();
       admission.release();
     }
   };
@@ -63,13 +71,19 @@ function sendRefusal(res: ServerResponse, { error, close }: Refusal): void {
 async function readEventRequest(
   req: IncomingMessage,
   options: EventEndpointOptions,
+  reservation: BodyReservation,
 ): Promise<HostRequest<Refusal>> {
   const contentTypeError = checkJsonContentType(req.headers['content-type']);
   if (contentTypeError !== undefined) return refuse(contentTypeError, true);
   const declared = declaredLength(req);
   // Refuse before reading; closing the connection avoids draining a large body.
   if (declared > options.maxBodyBytes) return refuse(tooLarge(options.maxBodyBytes), true);
-  const body = await readJsonBody(req, Number.isNaN(declared) ? undefined : declared, options);
+  const body = await readJsonBody(
+    req,
+    Number.isNaN(declared) ? undefined : declared,
+    options.maxBodyBytes,
+    reservation,
+  );
   // After a 413 or 429 the rest of the body is unread: close rather than drain it, unless it is small.
   if (!body.ok)
     return refuse(

@@ -4,6 +4,7 @@ import type { WebhookCore } from '../core';
 import { DEFAULT_HTTP_LIMITS } from '../host-limits';
 import type { Logger } from '../../observability/logger';
 import { createHttpApp } from './app';
+import { countProtocolErrors } from './client-errors';
 import { sendHttpError } from './errors';
 import { createEventEndpoint } from './event-endpoint';
 import { InflightBytes } from './inflight-bytes';
@@ -13,7 +14,7 @@ export interface HttpHandlerOptions {
   /** Largest accepted request body, in bytes. */
   maxBodyBytes: number;
   logger: Logger;
-  /** Most request-body bytes in flight, all requests together (default: DEFAULT_HTTP_LIMITS). */
+  /** Most body bytes of the events in flight, all requests together (default: DEFAULT_HTTP_LIMITS). */
   maxInflightBytes?: number;
   /** Bounds on each decoded event (default: DEFAULT_EVENT_LIMITS). */
   eventLimits?: EventLimits;
@@ -37,9 +38,11 @@ export function createHttpHandler(core: WebhookCore, options: HttpHandlerOptions
     eventLimits: options.eventLimits ?? DEFAULT_EVENT_LIMITS,
   });
   const app = createHttpApp(core, options.logger);
+  const protocolErrors = countProtocolErrors(core.metrics);
   return (req: IncomingMessage, res: ServerResponse) => {
     // RFC 9112 3.2: an HTTP/1.1 request without Host is a 400 (answered here, in JSON, rather than by Node).
     if (req.headers.host === undefined && req.httpVersion === '1.1') {
+      protocolErrors.inc();
       return sendHttpError(
         res,
         { status: 400, code: 'BAD_REQUEST', message: 'an HTTP/1.1 request must have a Host header' },
@@ -47,14 +50,24 @@ export function createHttpHandler(core: WebhookCore, options: HttpHandlerOptions
       );
     }
     if (req.method === 'POST' && isEventUrl(req.url ?? '')) {
-      handleEvent(req, res).catch((error: unknown) => {
-        options.logger.error('event request failed', { error: String((error as Error)?.stack ?? error) });
-        if (!res.headersSent)
-          sendHttpError(res, { status: 500, code: 'INTERNAL', message: 'internal error' });
-        else res.destroy();
-      });
+      handleEvent(req, res).catch((error: unknown) => answerFailure(res, error, options.logger));
       return;
     }
     app(req, res);
   };
+}
+
+/**
+ * Whatever throws on the way to an event's answer (a header Node refuses, a bug) is answered 500 and logged,
+ * never left as an unhandled rejection; a response already begun, or one that cannot be sent, is cut instead.
+ */
+function answerFailure(res: ServerResponse, error: unknown, logger: Logger): void {
+  logger.error('event request failed', { error: String((error as Error)?.stack ?? error) });
+  try {
+    if (!res.headersSent)
+      return sendHttpError(res, { status: 500, code: 'INTERNAL', message: 'internal error' });
+  } catch (sendError) {
+    logger.error('event request could not be answered', { error: String(sendError) });
+  }
+  res.destroy();
 }

@@ -1,13 +1,13 @@
-import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import { BodyBuffer } from './body-buffer';
 import type { HttpError } from './errors';
-import type { InflightBytes } from './inflight-bytes';
+import type { BodyReservation } from './inflight-bytes';
 import { explainInvalidUtf8 } from './invalid-utf8';
 
 export type BodyRead = { ok: true; value: unknown } | { ok: false; error: HttpError };
 
-const UTF8_BOM = 0xfeff;
+/** Checks, decodes and drops a leading BOM in one pass; throws on bytes that are not UTF-8. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 export function tooLarge(limit: number): HttpError {
   return {
@@ -17,36 +17,28 @@ export function tooLarge(limit: number): HttpError {
   };
 }
 
-/** Where a body is read: its size limit and the host's bound on bytes in flight. */
-export interface BodyLimits {
-  maxBodyBytes: number;
-  inflight: InflightBytes;
-}
-
 /**
- * Reads a request body of at most `maxBodyBytes` and parses it as JSON, holding
- * a reservation of its bytes in `inflight` until it is parsed or abandoned (a
- * declared length is reserved, and refused, before any byte is read). Never
- * rejects: every failure is an `HttpError` for the caller to send, and the
- * promise settles however the request ends.
+ * Reads a request body of at most `maxBodyBytes` and parses it as JSON, growing
+ * `reservation` to the body's size as it arrives (a declared length is
+ * reserved, and refused, before any byte is read). The reservation is the
+ * caller's to release, once the answer is written: the parsed event is held
+ * until then. Never rejects: every failure is an `HttpError` for the caller to
+ * send, and the promise settles however the request ends.
  */
 export function readJsonBody(
   req: IncomingMessage,
   declared: number | undefined,
-  limits: BodyLimits,
+  maxBodyBytes: number,
+  reservation: BodyReservation,
 ): Promise<BodyRead> {
-  const { maxBodyBytes, inflight } = limits;
-  if (declared !== undefined && !inflight.tryReserve(declared))
-    return Promise.resolve({ ok: false, error: inflight.refusal() });
+  if (declared !== undefined && !reservation.tryGrowTo(declared))
+    return Promise.resolve({ ok: false, error: reservation.refusal() });
   return new Promise((resolve) => {
     const body = new BodyBuffer(declared, maxBodyBytes);
-    let reserved = declared ?? 0;
     let done = false;
     const finish = (result: BodyRead): void => {
       if (done) return;
       done = true;
-      inflight.release(reserved);
-      reserved = 0;
       resolve(result);
     };
     const refuse = (error: HttpError): void => {
@@ -57,14 +49,16 @@ export function readJsonBody(
       if (done) return;
       const size = body.size + chunk.length;
       if (size > maxBodyBytes) return refuse(tooLarge(maxBodyBytes));
-      if (size > reserved) {
-        if (!inflight.tryReserve(size - reserved)) return refuse(inflight.refusal());
-        reserved = size;
-      }
+      if (!reservation.tryGrowTo(size)) return refuse(reservation.refusal());
       body.append(chunk);
     });
     req.on('error', (error) => refuse(unreadable(error.message)));
-    req.on('end', () => finish(parseJson(body.bytes())));
+    req.on('end', () => {
+      const bytes = body.bytes();
+      // The listeners keep `body` for as long as the request lives: let the bytes go once parsed.
+      body.discard();
+      finish(parseJson(bytes));
+    });
     req.on('close', () => refuse(unreadable('the connection closed before the body ended')));
   });
 }
@@ -74,9 +68,12 @@ function unreadable(reason: string): HttpError {
 }
 
 function parseJson(bytes: Buffer): BodyRead {
-  if (!isUtf8(bytes)) return { ok: false, error: explainInvalidUtf8(bytes) };
-  let text = bytes.toString('utf8');
-  if (text.charCodeAt(0) === UTF8_BOM) text = text.slice(1);
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    return { ok: false, error: explainInvalidUtf8(bytes) };
+  }
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {

@@ -1,9 +1,8 @@
-/** The path of the event endpoint. */
-export const EVENT_PATH = '/v1/events';
+import { HTTP_EVENT_PATH } from '../../contract';
 
 /** Paths the host serves, with their allowed methods (for 405, OPTIONS and the Allow header). */
 export const HTTP_ROUTES: Readonly<Record<string, readonly string[]>> = {
-  [EVENT_PATH]: ['POST'],
+  [HTTP_EVENT_PATH]: ['POST'],
   '/healthz': ['GET', 'HEAD'],
   '/readyz': ['GET', 'HEAD'],
   '/metrics': ['GET', 'HEAD'],
@@ -22,7 +21,7 @@ export function routePath(url: string): string {
 
 /** True when `url` is the event endpoint, with or without a query or a trailing slash. */
 export function isEventUrl(url: string): boolean {
-  return url === EVENT_PATH || routePath(url) === EVENT_PATH;
+  return url === HTTP_EVENT_PATH || routePath(url) === HTTP_EVENT_PATH;
 }
 
 /** The served path that `path` differs from only by case (`/V1/EVENTS`), if any: for the 404's "did you mean". */

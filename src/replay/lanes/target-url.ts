@@ -1,10 +1,9 @@
+import { HTTP_EVENT_PATH } from '../../contract';
+
 /** A live webhook to replay against: `http://HOST:PORT[/path]` or `grpc://HOST:PORT`. */
 export type TargetUrl =
   | { protocol: 'http'; hostname: string; port: number; path: string; text: string }
   | { protocol: 'grpc'; address: string; text: string };
-
-/** The HTTP path of OnEvent (docs/contract.md), used when the URL gives none. */
-export const DEFAULT_EVENT_PATH = '/v1/events';
 
 /** Parses `--target`; returns a message for the user when it is not a usable URL. */
 export function parseTargetUrl(text: string): TargetUrl | string {
@@ -17,7 +16,7 @@ export function parseTargetUrl(text: string): TargetUrl | string {
   if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '')
     return `--target takes no user, query or fragment: ${JSON.stringify(text)}`;
   if (url.protocol === 'http:') {
-    const path = url.pathname === '' || url.pathname === '/' ? DEFAULT_EVENT_PATH : url.pathname;
+    const path = url.pathname === '' || url.pathname === '/' ? HTTP_EVENT_PATH : url.pathname;
     const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
     return { protocol: 'http', hostname, port: url.port === '' ? 80 : Number(url.port), path, text };
   }
