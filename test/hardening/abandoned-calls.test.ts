@@ -15,7 +15,8 @@ import { startServeProcess, type ServeProcess } from '../support/serve-process';
 
 jest.setTimeout(20_000);
 
-const RULES = path.resolve(__dirname, '../fixtures/e2e/rules');
+/** Rules that keep state (a `once` rule), so events that carry none are looked up in the store. */
+const RULES = path.resolve(__dirname, '../fixtures/hardening/stateful');
 const ON_EVENT = '/vendor.biosec.v1.CustomBusinessLogic/OnEvent';
 const PLACES = 10;
 const types = buildSpecWebhookTypes();
