@@ -4,6 +4,7 @@ import type { JsonDiagnostic } from '../../src/diagnostics';
 import { createMemoryIO } from '../support/memory-io';
 import { writeRulesDir } from '../support/run-cli-process';
 import { startServeProcess, type ServeProcess } from '../support/serve-process';
+import { STALL_MS } from '../support/stall';
 
 // Real processes on a possibly loaded 2-core CI machine; each request below has its own, tighter bound.
 jest.setTimeout(30_000);
@@ -64,7 +65,7 @@ describe('no glob can stall the server', () => {
   });
 
   it.each(EVIL_EVENTS)(
-    'answers an event with %s of 20,000 characters in under 100 ms',
+    'answers an event with %s of 20,000 characters without stalling',
     async (_, variables) => {
       const start = performance.now();
       const res = await post(server.httpPort!, variables);
@@ -74,7 +75,7 @@ describe('no glob can stall the server', () => {
       expect(body.session_variable_updates.filter((u) => !u.key.startsWith('rulehook.'))).toEqual([
         { key: 'id.ok', value: 'yes' },
       ]);
-      expect(ms).toBeLessThan(100);
+      expect(ms).toBeLessThan(STALL_MS);
     },
   );
 
@@ -88,7 +89,7 @@ describe('no glob can stall the server', () => {
       signal: AbortSignal.timeout(5_000),
     });
     expect(health.status).toBe(200);
-    expect(performance.now() - start).toBeLessThan(1_000);
+    expect(performance.now() - start).toBeLessThan(STALL_MS);
     for (const res of await Promise.all(events)) expect(res.status).toBe(200);
   });
 });

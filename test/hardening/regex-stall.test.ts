@@ -4,6 +4,7 @@ import type { JsonDiagnostic } from '../../src/diagnostics';
 import { createMemoryIO } from '../support/memory-io';
 import { writeRulesDir } from '../support/run-cli-process';
 import { startServeProcess, type ServeProcess } from '../support/serve-process';
+import { STALL_MS } from '../support/stall';
 
 // Real processes on a possibly loaded 2-core CI machine; each request below has its own, tighter bound.
 jest.setTimeout(30_000);
@@ -44,7 +45,7 @@ describe('one regex cannot stall the server', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('answers the event that made a backtracking engine take seconds in under 100 ms', async () => {
+  it('answers the event that made a backtracking engine take seconds without stalling', async () => {
     await post(server.httpPort!, { x: 'warm', id: '1' }); // first request: connection, JIT
     const start = performance.now();
     const res = await post(server.httpPort!, { x: EVIL_TEXT, id: '12345678' });
@@ -54,7 +55,7 @@ describe('one regex cannot stall the server', () => {
       result_code: 200,
       session_variable_updates: [{ key: 'id.ok', value: 'yes' }],
     });
-    expect(ms).toBeLessThan(100);
+    expect(ms).toBeLessThan(STALL_MS);
   });
 
   it('keeps answering /healthz while such events arrive', async () => {
@@ -64,7 +65,7 @@ describe('one regex cannot stall the server', () => {
       signal: AbortSignal.timeout(5_000),
     });
     expect(health.status).toBe(200);
-    expect(performance.now() - start).toBeLessThan(1_000);
+    expect(performance.now() - start).toBeLessThan(STALL_MS);
     for (const res of await Promise.all(events)) expect(res.status).toBe(200);
   });
 });
