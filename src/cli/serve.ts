@@ -57,6 +57,7 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
       evaluationBudgetMs: options.evaluationBudgetMs,
       ...(options.stateSecret === undefined ? {} : { stateSecret: options.stateSecret }),
     }),
+    rules.revision,
   );
   const status = cluster.isWorker ? { write: () => true } : io.stdout;
   let recorder: Recorder | undefined;

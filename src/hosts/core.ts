@@ -49,6 +49,7 @@ export class WebhookCore {
   private readonly failPolicy: FailPolicy;
   private readonly failureLog: RateLimitedLog;
   private processor: EventProcessor | undefined;
+  private rulesRevision = '';
   private tap: ((event: Event) => void) | undefined;
   private readonly events: Counter;
   private readonly failures: Counter;
@@ -93,9 +94,18 @@ export class WebhookCore {
     return this.processor !== undefined;
   }
 
-  /** Installs (or replaces) the processor; in-flight events finish with the one they started with. */
-  setProcessor(processor: EventProcessor): void {
+  /** The revision (content hash) of the rule set being served; empty before rules are loaded. */
+  get revision(): string {
+    return this.rulesRevision;
+  }
+
+  /**
+   * Installs (or replaces) the processor and the revision of the rules it runs;
+   * in-flight events finish with the processor they started with.
+   */
+  setProcessor(processor: EventProcessor, revision = ''): void {
     this.processor = processor;
+    this.rulesRevision = revision;
   }
 
   /**
