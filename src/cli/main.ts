@@ -11,7 +11,7 @@ import { runValidate } from './validate';
 interface Command {
   /** Its line in the help. */
   summary: string;
-  run(args: string[], io: CliIO, signal: AbortSignal | undefined): Promise<number>;
+  run(args: string[], io: CliIO, signal: AbortSignal | undefined, reloads?: EventTarget): Promise<number>;
 }
 
 /** The commands, in the order of the help. */
@@ -22,7 +22,7 @@ const COMMANDS: Record<string, Command> = {
   },
   serve: {
     summary: 'serve the webhook over HTTP and gRPC',
-    run: (args, io, signal) => runServe(args, io, { signal }),
+    run: (args, io, signal, reloads) => runServe(args, io, { signal, ...(reloads && { reloads }) }),
   },
   test: {
     summary: 'run the rule tests (scenario files), with coverage',
@@ -53,7 +53,12 @@ Options:
 ${formatOptions(MAIN_OPTIONS, 18)}`;
 
 /** Runs the CLI with the given arguments and I/O; returns the exit code. */
-export async function runCli(args: string[], io: CliIO, signal?: AbortSignal): Promise<number> {
+export async function runCli(
+  args: string[],
+  io: CliIO,
+  signal?: AbortSignal,
+  reloads?: EventTarget,
+): Promise<number> {
   const [command, ...rest] = args;
   if (command === undefined || command === 'help' || isOptionArgument(command, 'help', MAIN_OPTIONS.help)) {
     io.stdout.write(USAGE);
@@ -70,12 +75,15 @@ export async function runCli(args: string[], io: CliIO, signal?: AbortSignal): P
     io.stderr.write(`rulehook: unknown command ${JSON.stringify(command)}${hint}\n\n${USAGE}`);
     return EXIT_USAGE;
   }
-  return chosen.run(rest, io, signal);
+  return chosen.run(rest, io, signal, reloads);
 }
 
 function main(): void {
   const controller = new AbortController();
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => controller.abort());
+  // SIGHUP reloads the rules of a server; it must not end it (its default), even before the rules are loaded.
+  const reloads = new EventTarget();
+  if (process.argv[2] === 'serve') process.on('SIGHUP', () => reloads.dispatchEvent(new Event('reload')));
   const io: CliIO = {
     stdout: process.stdout,
     stderr: process.stderr,
@@ -83,7 +91,7 @@ function main(): void {
     env: process.env,
     isTTY: process.stdout.isTTY === true,
   };
-  runCli(process.argv.slice(2), io, controller.signal).then(
+  runCli(process.argv.slice(2), io, controller.signal, reloads).then(
     (code) => {
       process.exitCode = code;
       // Servers are closed by now; leftover handles (e.g. idle client sockets) must not keep us alive.

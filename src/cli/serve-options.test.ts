@@ -14,6 +14,7 @@ Serve the webhook over HTTP (POST /v1/events) and gRPC (vendor.biosec.v1.CustomB
 Options:
   --rules PATH               rule file or directory (default: the shipped rules/)
   --catalog FILE             catalog to check names against (default: catalog.yaml of the rules directory)
+  --no-watch                 reload the rules on SIGHUP and POST /admin/reload only, not when files change
   --host HOST                address to bind (default: 127.0.0.1)
   --http-port PORT           HTTP port, 0 for any free port (default: 8080)
   --grpc-port PORT           gRPC port, 0 for any free port (default: 50051)
@@ -70,6 +71,7 @@ describe('parseServeOptions', () => {
       options: {
         rules: DEFAULT_RULES_DIR,
         catalog: undefined,
+        watch: true,
         host: '127.0.0.1',
         httpPort: 8080,
         grpcPort: 50051,

@@ -25,6 +25,8 @@ import { checkStoreSettings, SESSION_OPTIONS } from './session-options';
 export interface ServeOptions {
   rules: string;
   catalog: string | undefined;
+  /** Reload the rules when their files change. */
+  watch: boolean;
   host: string;
   httpPort: number | undefined;
   grpcPort: number | undefined;
@@ -57,6 +59,9 @@ const SERVE_OPTIONS = {
     value: 'FILE',
     helpDefault: 'catalog.yaml of the rules directory',
     help: 'catalog to check names against',
+  }),
+  'no-watch': defineFlag({
+    help: 'reload the rules on SIGHUP and POST /admin/reload only, not when files change',
   }),
   host: defineString({ value: 'HOST', default: '127.0.0.1', help: 'address to bind' }),
   'http-port': defineString({
@@ -132,6 +137,7 @@ export function parseServeOptions(args: readonly string[], io: CliIO): ParseResu
     options: {
       rules: path.resolve(io.cwd, v.rules),
       catalog: v.catalog === undefined ? undefined : path.resolve(io.cwd, v.catalog),
+      watch: !v['no-watch'],
       host: v.host,
       httpPort: v['no-http'] ? undefined : v['http-port'],
       grpcPort: v['no-grpc'] ? undefined : v['grpc-port'],

@@ -8,12 +8,19 @@ import type { CliIO } from '../terminal/command-io';
 import { loadServingRules } from '../server/load-serving-rules';
 import { isServeWorker, receiveServingRules, reportListeningToPrimary } from '../server/serve-worker';
 import { runServeWorkers } from '../server/serve-workers';
+import { startServeReloads } from '../server/serve-reloads';
+import type { ReloadReport, ReloadTrigger } from '../server/rule-reloader';
+import type { RuleBook } from '../rules/compile/rule-book';
 import { reportUsage } from './options';
 import { parseServeOptions, SERVE_USAGE } from './serve-options';
 
 export interface ServeControl {
   /** Aborting stops the server gracefully (the CLI wires SIGTERM and SIGINT to it). */
   signal?: AbortSignal;
+  /** Dispatches `reload` events: reload the rules (the CLI dispatches one on SIGHUP). */
+  reloads?: EventTarget;
+  /** Called with each reload's report (tests). */
+  onReload?(report: ReloadReport, trigger: ReloadTrigger): void;
   /** Called once every host listens, with the bound ports (tests use port 0). */
   onListening?(hosts: { http?: RunningHost; grpc?: RunningHost }): void;
 }
@@ -31,7 +38,7 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
   const parsed = parseServeOptions(args, io);
   if (parsed.kind !== 'ok') return reportUsage(io, 'serve', SERVE_USAGE, parsed);
   const { options } = parsed;
-  if (options.workers > 1 && cluster.isPrimary) return runServeWorkers(args, options, io, control.signal);
+  if (options.workers > 1 && cluster.isPrimary) return runServeWorkers(args, options, io, control);
   const logger = createJsonLogger(io.stderr, options.logLevel);
   const core = new WebhookCore({
     logger,
@@ -48,17 +55,16 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
   if (!rules.ok) return 1;
   const store = createSessionStore(options.store, core.metrics, logger);
   if (store instanceof RedisSessionStore) await warnIfRedisAbsent(store, options.store.state, logger);
-  core.setProcessor(
-    new RuleProcessor(rules.book, {
+  const createProcessor = (book: RuleBook): RuleProcessor =>
+    new RuleProcessor(book, {
       metrics: core.metrics,
       store,
       sessionKey: options.sessionKey,
       logger,
       evaluationBudgetMs: options.evaluationBudgetMs,
       ...(options.stateSecret === undefined ? {} : { stateSecret: options.stateSecret }),
-    }),
-    rules.revision,
-  );
+    });
+  core.setProcessor(createProcessor(rules.book), rules.revision);
   const status = cluster.isWorker ? { write: () => true } : io.stdout;
   let recorder: Recorder | undefined;
   if (options.record !== undefined) {
@@ -103,11 +109,25 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
     await Promise.all([...Object.values(hosts).map((h) => h.close()), store.close(), recorder?.close()]);
     return 1;
   }
+  // Watching before saying it listens: an edit made once it does is never missed.
+  const stopReloads = await startServeReloads(core, {
+    rules: options.rules,
+    catalog: options.catalog,
+    cwd: io.cwd,
+    env: io.env,
+    watch: options.watch,
+    revision: rules.revision,
+    createProcessor,
+    logger,
+    reloads: control.reloads,
+    ...(control.onReload === undefined ? {} : { onReload: control.onReload }),
+  });
   status.write(describeListening(hosts));
   if (cluster.isWorker) reportListeningToPrimary(rules.revision, hosts);
   control.onListening?.(hosts);
 
   await waitForAbort(control.signal);
+  await stopReloads();
   status.write('rulehook: shutting down, finishing in-flight requests\n');
   const closed = Promise.all(Object.values(hosts).map((h) => h.close())).then(() => true);
   const finished = await Promise.race([closed, delay(options.shutdownTimeoutMs).then(() => false)]);

@@ -26,6 +26,25 @@ describe('WebhookCore.onEvent', () => {
     });
   });
 
+  it('finishes an event in flight on the processor it started with when another is installed', async () => {
+    let finish: () => void = () => {};
+    const old = {
+      process: () =>
+        new Promise<{ response: ReturnType<typeof createEmptyResponse>; fired: string[] }>((resolve) => {
+          finish = () => resolve({ response: createEmptyResponse(), fired: ['old/rule'] });
+        }),
+    };
+    const core = new WebhookCore();
+    core.setProcessor(old, 'r1');
+    const inFlight = core.onEvent({ ok: true, value: event, unknownFields: 0 });
+    core.setProcessor({ process: () => ({ response: createEmptyResponse(), fired: ['new/rule'] }) }, 'r2');
+    expect(core.revision).toBe('r2');
+    const next = await core.onEvent({ ok: true, value: event, unknownFields: 0 });
+    finish();
+    expect(await inFlight).toMatchObject({ firedRules: 'old/rule' });
+    expect(next).toMatchObject({ firedRules: 'new/rule' });
+  });
+
   it('sends no fired-rules value when no rule fired', async () => {
     const reply = await new WebhookCore().onEvent({ ok: true, value: event, unknownFields: 0 });
     expect(reply).toEqual({ ok: true, response: createEmptyResponse(), firedRules: undefined });

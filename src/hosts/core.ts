@@ -5,6 +5,7 @@ import { Metrics, type Counter } from '../observability/metrics';
 import { silentLogger, type Logger } from '../observability/logger';
 import { RateLimitedLog } from '../observability/rate-limited-log';
 import { DEFAULT_MAX_INFLIGHT_EVENTS, EventAdmission } from './event-admission';
+import type { RulesReload } from './rules-reload';
 
 /** result_code sent by the `closed` fail policy: still an answer, never a hang. */
 export const RESULT_CODE_INTERNAL_ERROR = 500;
@@ -48,6 +49,8 @@ export class WebhookCore {
   private readonly logger: Logger;
   private readonly failPolicy: FailPolicy;
   private readonly failureLog: RateLimitedLog;
+  /** Reloads the rules (`POST /admin/reload`); set by the server that can. */
+  rulesReload: RulesReload | undefined;
   private processor: EventProcessor | undefined;
   private rulesRevision = '';
   private tap: ((event: Event) => void) | undefined;

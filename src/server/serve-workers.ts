@@ -1,29 +1,43 @@
 import { createJsonLogger, type LogLevel } from '../observability/logger';
 import type { CliIO } from '../terminal/command-io';
 import { loadServingRules } from './load-serving-rules';
+import { RuleReloader, type ReloadReport, type ReloadTrigger } from './rule-reloader';
 import { superviseWorkers } from './supervise-workers';
-import { createRulesMessage } from './worker-messages';
+import { watchRules, type RuleWatch } from './watch-rules';
+import { createRulesMessage, type RulesMessage } from './worker-messages';
+import { sendRulesToWorkers } from './worker-reload';
 
 export interface ServeWorkersSettings {
   rules: string;
   catalog: string | undefined;
   workers: number;
   logLevel: LogLevel;
+  /** Reload when the rule files change (`--no-watch` turns it off). */
+  watch: boolean;
+}
+
+export interface ServeWorkersControl {
+  signal?: AbortSignal | undefined;
+  /** Dispatches `reload` events (the CLI: on SIGHUP). */
+  reloads?: EventTarget | undefined;
+  /** Called with each reload's report (tests, metrics). */
+  onReload?(report: ReloadReport, trigger: ReloadTrigger): void;
 }
 
 /**
  * `serve --workers N` (N > 1), in the primary. It loads and validates the rule
  * set once, exactly as `serve` does in one process (diagnostics printed; any
  * error refuses to start), then hands that same rule set to every worker it
- * forks, replacements included. Workers never read rule files: rules edited
- * or broken on disk while serving change nothing until the next start, and
- * every worker answers with the same rules.
+ * forks, replacements included. Workers never read rule files: the primary
+ * alone reloads (on a change of the files, SIGHUP, or a worker's
+ * `POST /admin/reload`) and sends each validated rule set to every worker, so
+ * all of them answer with the same rules.
  */
 export async function runServeWorkers(
   args: string[],
   settings: ServeWorkersSettings,
   io: CliIO,
-  signal: AbortSignal | undefined,
+  control: ServeWorkersControl = {},
 ): Promise<number> {
   const rules = await loadServingRules(
     settings.rules,
@@ -32,14 +46,44 @@ export async function runServeWorkers(
   );
   if (!rules.ok) return 1;
   // Stopped while the rules loaded: no worker to start or stop.
-  if (signal?.aborted) return 0;
-  return superviseWorkers({
-    args,
-    workers: settings.workers,
-    rules: createRulesMessage(rules.snapshot, rules.revision),
-    summary: rules.summary,
-    io,
-    logger: createJsonLogger(io.stderr, settings.logLevel),
-    signal,
+  if (control.signal?.aborted) return 0;
+  const logger = createJsonLogger(io.stderr, settings.logLevel);
+  let current: RulesMessage = createRulesMessage(rules.snapshot, rules.revision);
+  const reloader = new RuleReloader({
+    rulesPath: settings.rules,
+    catalog: settings.catalog,
+    cwd: io.cwd,
+    revision: rules.revision,
+    logger,
+    apply: (reloaded) => {
+      current = createRulesMessage(reloaded.snapshot, reloaded.revision);
+      sendRulesToWorkers(current);
+    },
+    ...(control.onReload === undefined ? {} : { onReport: control.onReload }),
   });
+  const onSignal = (): void => void reloader.reload('signal');
+  control.reloads?.addEventListener('reload', onSignal);
+  let watch: RuleWatch | undefined;
+  if (settings.watch)
+    watch = await watchRules(watchedPaths(settings), () => void reloader.reload('watch'), logger);
+  try {
+    return await superviseWorkers({
+      args,
+      workers: settings.workers,
+      rules: () => current,
+      reload: (trigger) => reloader.reload(trigger),
+      summary: rules.summary,
+      io,
+      logger,
+      signal: control.signal,
+    });
+  } finally {
+    control.reloads?.removeEventListener('reload', onSignal);
+    await watch?.close();
+  }
+}
+
+/** The rule path, and the catalog when one is named (it may live outside the rules). */
+export function watchedPaths(settings: { rules: string; catalog: string | undefined }): string[] {
+  return settings.catalog === undefined ? [settings.rules] : [settings.rules, settings.catalog];
 }

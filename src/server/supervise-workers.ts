@@ -5,14 +5,17 @@ import type { Logger } from '../observability/logger';
 import { PACKAGE_ROOT } from '../package-root';
 import type { CliIO } from '../terminal/command-io';
 import { RestartBackoff, type RestartBackoffSettings } from './restart-backoff';
-import { isWorkerMessage, WORKER_ENV, type RulesMessage } from './worker-messages';
+import type { ReloadReport, ReloadTrigger } from './rule-reloader';
+import { isWorkerMessage, WORKER_ENV, type ReloadReportMessage, type RulesMessage } from './worker-messages';
 
 export interface SuperviseOptions {
   /** `serve`'s arguments: every worker parses them again. */
   args: string[];
   workers: number;
-  /** The rule set every worker serves, replacements included. */
-  rules: RulesMessage;
+  /** The rule set every worker serves, replacements included: the one in service now. */
+  rules(): RulesMessage;
+  /** Reloads the rules for a worker that asked (SIGHUP or POST /admin/reload reached it). */
+  reload(trigger: ReloadTrigger): Promise<ReloadReport>;
   /** What the rule set is, for the `serving ...` line. */
   summary: string;
   io: CliIO;
@@ -22,8 +25,9 @@ export interface SuperviseOptions {
 }
 
 /**
- * The cluster primary: forks N workers of the built CLI sharing the ports, and
- * answers each worker's request for rules with `rules`. Prints where they
+ * The cluster primary: forks N workers of the built CLI sharing the ports,
+ * answers each worker's request for rules with `rules()`, and runs the reloads
+ * workers ask for. Prints where they
  * listen once all do; a worker failing at startup stops them all (exit 1); one
  * dying later is replaced after a delay that grows while workers keep dying
  * (RestartBackoff). On abort, sends SIGTERM to every worker (each finishes its
@@ -57,8 +61,18 @@ export function superviseWorkers(options: SuperviseOptions): Promise<number> {
       finishIfDone();
     };
     const onMessage = (worker: Worker, message: unknown): void => {
+      if (isWorkerMessage(message, 'rulehook:reload-request')) {
+        options.reload(message.trigger).then(
+          (report) => {
+            const answer: ReloadReportMessage = { type: 'rulehook:reload-report', id: message.id, report };
+            if (worker.isConnected()) worker.send(answer);
+          },
+          (error: unknown) => logger.error('rules reload failed', { error: String(error) }),
+        );
+        return;
+      }
       if (isWorkerMessage(message, 'rulehook:rules-request')) {
-        worker.send(options.rules, (error: Error | null) => {
+        worker.send(options.rules(), (error: Error | null) => {
           if (error)
             logger.error('cannot send the rules to a worker', {
               pid: worker.process.pid,

@@ -1,4 +1,5 @@
 import type { RuleSnapshot } from '../rules/load';
+import type { ReloadReport, ReloadTrigger } from './rule-reloader';
 
 /**
  * What the primary of `serve --workers` and its workers tell each other over
@@ -8,7 +9,7 @@ import type { RuleSnapshot } from '../rules/load';
 /** Set to `1` in the environment of the workers the primary forks: they take their rules from it. */
 export const WORKER_ENV = 'RULEHOOK_SERVE_WORKER';
 
-/** Primary to worker: the rule set to serve, as read by the primary. */
+/** Primary to worker: the rule set to serve, as read by the primary; sent again after each reload. */
 export interface RulesMessage {
   type: 'rulehook:rules';
   /** `computeRuleRevision(snapshot)` as the primary computed it; a worker reports the one it computes from the texts. */
@@ -30,7 +31,23 @@ export interface ListeningMessage {
   grpc?: { host: string; port: number };
 }
 
-export type WorkerMessage = RulesMessage | RulesRequest | ListeningMessage;
+/** Worker to primary: reload the rules (SIGHUP or `POST /admin/reload` reached the worker). */
+export interface ReloadRequest {
+  type: 'rulehook:reload-request';
+  /** Chosen by the worker, to match the report to its request. */
+  id: number;
+  trigger: ReloadTrigger;
+}
+
+/** Primary to worker: what the reload it asked for did. */
+export interface ReloadReportMessage {
+  type: 'rulehook:reload-report';
+  id: number;
+  report: ReloadReport;
+}
+
+export type WorkerMessage =
+  RulesMessage | RulesRequest | ListeningMessage | ReloadRequest | ReloadReportMessage;
 
 export function createRulesMessage(snapshot: RuleSnapshot, revision: string): RulesMessage {
   return { type: 'rulehook:rules', revision, snapshot };

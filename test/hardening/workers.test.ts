@@ -105,8 +105,18 @@ describeWithRedis('serve --workers: the primary hands one rule set to every work
     await rm(dir, { recursive: true, force: true });
   });
 
-  const start = async () => {
-    server = await startServeProcess(['--rules', dir, '--no-grpc', '--workers', '2', '--state', url]);
+  // Without watching, so that an edit on disk reaches the workers only if they read it themselves.
+  const start = async (extra: string[] = ['--no-watch']) => {
+    server = await startServeProcess([
+      '--rules',
+      dir,
+      '--no-grpc',
+      '--workers',
+      '2',
+      '--state',
+      url,
+      ...extra,
+    ]);
     const revision =
       /serving 4 enabled rules in 1 ruleset from .* \(revision ([0-9a-f]{12})\) in 2 workers\n/.exec(
         server.stdout(),
@@ -147,6 +157,39 @@ describeWithRedis('serve --workers: the primary hands one rule set to every work
       expect(await running.exited).toBe(0);
     },
   );
+
+  it('reloads through the primary: an edit reaches every worker, replacements included; a broken one none', async () => {
+    const { server: running, pids } = await start([]);
+    const file = path.join(dir, RULE_FILE);
+    const original = await readFile(file, 'utf8');
+    await writeFile(file, original.replace('greeted: "yes"', 'greeted: "edited"'));
+    const edited = (answer: unknown) => JSON.stringify(answer).includes('"edited"');
+    await waitForLog(running, (l) => l.msg === 'rules reloaded');
+    // The primary sends the rule set to both workers; each swaps it once compiled.
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+      if ((await askWorkers(running, 4)).every(edited)) break;
+    }
+    expect((await askWorkers(running, 8)).every(edited)).toBe(true);
+    await replace(running, pids[0]!);
+    expect((await askWorkers(running, 8)).every(edited)).toBe(true);
+
+    // A broken edit: refused by the primary, every worker keeps the last good rule set.
+    await writeFile(file, 'ruleset: broken\nrules: [ { id: ]\n');
+    await waitForLog(running, (l) => l.msg === 'rules reload refused; the last good rule set keeps serving');
+    expect((await askWorkers(running, 8)).every(edited)).toBe(true);
+
+    // POST /admin/reload reaches a worker, which has the primary reload and answers with its report.
+    await writeFile(file, original);
+    const res = await fetch(`http://127.0.0.1:${running.httpPort}/admin/reload`, { method: 'POST' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ result: expect.stringMatching(/^(reloaded|unchanged)$/) });
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+      if ((await askWorkers(running, 4)).every((a) => !edited(a))) break;
+    }
+    expect(await askWorkers(running, 8)).toEqual(Array(8).fill(GREETED));
+    running.child.kill('SIGTERM');
+    expect(await running.exited).toBe(0);
+  });
 
   it('replaces workers that keep dying after delays that double', async () => {
     const { server: running, pids } = await start();

@@ -1,6 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { WebhookCore } from '../core';
 import type { Logger } from '../../observability/logger';
+import { mountAdminRoutes } from './admin-routes';
 import { sendHttpError, sendJson } from './errors';
 import { HTTP_ROUTES, suggestRoute } from './routes';
 
@@ -22,6 +23,7 @@ export function createHttpApp(core: WebhookCore, logger: Logger): express.Expres
   app.get('/metrics', (_req, res) => {
     res.type('text/plain; version=0.0.4; charset=utf-8').send(core.metrics.renderPrometheus());
   });
+  mountAdminRoutes(app, core, logger);
   for (const [path, methods] of Object.entries(HTTP_ROUTES)) {
     const allow = methods.join(', ');
     app.options(path, (_req, res) => {

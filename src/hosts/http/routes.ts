@@ -1,4 +1,5 @@
 import { HTTP_EVENT_PATH } from '../../contract';
+import { ADMIN_RELOAD_PATH } from './admin-routes';
 
 /** Paths the host serves, with their allowed methods (for 405, OPTIONS and the Allow header). */
 export const HTTP_ROUTES: Readonly<Record<string, readonly string[]>> = {
@@ -6,6 +7,7 @@ export const HTTP_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/healthz': ['GET', 'HEAD'],
   '/readyz': ['GET', 'HEAD'],
   '/metrics': ['GET', 'HEAD'],
+  [ADMIN_RELOAD_PATH]: ['POST'],
 };
 
 /**

@@ -1,0 +1,114 @@
+import { toJsonDiagnostics, type JsonDiagnostic } from '../diagnostics';
+import type { Logger } from '../observability/logger';
+import { loadRuleBookFromSnapshot } from '../rules/book';
+import type { RuleBook } from '../rules/compile/rule-book';
+import { readRuleSnapshot, shortenRevision, type RuleSnapshot } from '../rules/load';
+
+/** What asked for a reload: a change of the rule files, SIGHUP, or `POST /admin/reload`. */
+export type ReloadTrigger = 'watch' | 'signal' | 'admin';
+
+/**
+ * What a reload did. `refused`: the new rule set has errors (listed), and the
+ * last good one (`revision`) keeps serving. `unchanged`: the files read give the
+ * revision already served.
+ */
+export interface ReloadReport {
+  result: 'reloaded' | 'unchanged' | 'refused';
+  /** The revision served after the reload. */
+  revision: string;
+  /** The revision served before it. */
+  previous: string;
+  /** Errors and warnings of the rule set read (empty when it has none). */
+  diagnostics: JsonDiagnostic[];
+}
+
+/** A rule set read and compiled, ready to be put in service. */
+export interface ReloadedRules {
+  book: RuleBook;
+  revision: string;
+  snapshot: RuleSnapshot;
+}
+
+export interface RuleReloaderOptions {
+  rulesPath: string;
+  catalog: string | undefined;
+  cwd: string;
+  /** The revision served at start. */
+  revision: string;
+  /** Puts a validated rule set in service; called only for a rule set without errors. */
+  apply(rules: ReloadedRules): void;
+  logger: Logger;
+  /** Counts each reload by its result. */
+  onReport?(report: ReloadReport, trigger: ReloadTrigger): void;
+}
+
+/**
+ * Reloads the rules from disk with last-good semantics: the complete new rule
+ * set (catalog included) is read and validated first, and only a rule set
+ * without errors replaces the one served; otherwise its diagnostics are logged
+ * and nothing changes. One reload runs at a time: a request during a reload
+ * waits for one more reload after it (which reads the files as they are
+ * then), so a burst of edits costs at most two reads.
+ */
+export class RuleReloader {
+  private current: string;
+  private running: Promise<ReloadReport> | undefined;
+  private queued: Promise<ReloadReport> | undefined;
+
+  constructor(private readonly options: RuleReloaderOptions) {
+    this.current = options.revision;
+  }
+
+  get revision(): string {
+    return this.current;
+  }
+
+  reload(trigger: ReloadTrigger): Promise<ReloadReport> {
+    if (this.running === undefined) return (this.running = this.runOnce(trigger));
+    this.queued ??= this.running.then(() => {
+      this.queued = undefined;
+      return (this.running = this.runOnce(trigger));
+    });
+    return this.queued;
+  }
+
+  private async runOnce(trigger: ReloadTrigger): Promise<ReloadReport> {
+    try {
+      const report = await this.readAndApply();
+      this.log(report, trigger);
+      this.options.onReport?.(report, trigger);
+      return report;
+    } finally {
+      this.running = undefined;
+    }
+  }
+
+  private async readAndApply(): Promise<ReloadReport> {
+    const { rulesPath, catalog, cwd } = this.options;
+    const previous = this.current;
+    const snapshot = await readRuleSnapshot([rulesPath], catalog === undefined ? { cwd } : { cwd, catalog });
+    const loaded = loadRuleBookFromSnapshot(snapshot);
+    const diagnostics = toJsonDiagnostics(loaded.load.diagnostics, loaded.load.sources);
+    if (!loaded.ok) return { result: 'refused', revision: previous, previous, diagnostics };
+    const revision = loaded.load.revision;
+    if (revision === previous) return { result: 'unchanged', revision, previous, diagnostics };
+    this.options.apply({ book: loaded.book, revision, snapshot });
+    this.current = revision;
+    return { result: 'reloaded', revision, previous, diagnostics };
+  }
+
+  private log(report: ReloadReport, trigger: ReloadTrigger): void {
+    const fields = {
+      trigger,
+      revision: shortenRevision(report.revision),
+      previous: shortenRevision(report.previous),
+    };
+    if (report.result === 'refused')
+      this.options.logger.error('rules reload refused; the last good rule set keeps serving', {
+        ...fields,
+        diagnostics: report.diagnostics,
+      });
+    else if (report.result === 'reloaded') this.options.logger.info('rules reloaded', fields);
+    else this.options.logger.debug('rules reload: nothing changed', fields);
+  }
+}

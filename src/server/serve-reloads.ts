@@ -1,0 +1,84 @@
+import type { WebhookCore } from '../hosts';
+import type { Logger } from '../observability/logger';
+import type { EventProcessor } from '../processor/event-processor';
+import { loadRuleBookFromSnapshot } from '../rules/book';
+import type { RuleBook } from '../rules/compile/rule-book';
+import { RuleReloader, type ReloadReport, type ReloadTrigger } from './rule-reloader';
+import { isServeWorker } from './serve-worker';
+import { watchedPaths } from './serve-workers';
+import { watchRules } from './watch-rules';
+import { followPrimaryRules, requestReloadFromPrimary } from './worker-reload';
+
+export interface ServeReloadSettings {
+  rules: string;
+  catalog: string | undefined;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** Reload when the rule files change. */
+  watch: boolean;
+  /** The revision served at start. */
+  revision: string;
+  /** Builds the processor of a reloaded rule set (same store and settings as the first). */
+  createProcessor(book: RuleBook): EventProcessor;
+  logger: Logger;
+  /** Dispatches `reload` events (the CLI: on SIGHUP). */
+  reloads?: EventTarget | undefined;
+  onReload?(report: ReloadReport, trigger: ReloadTrigger): void;
+}
+
+/**
+ * Makes a serving process reload its rules on a change of the files, a
+ * `reload` event (SIGHUP) and `POST /admin/reload`. A process of its own reads
+ * and validates the files itself; a worker of `serve --workers` asks its
+ * primary, and serves each rule set the primary sends. Either way a rule set
+ * replaces the served one only whole and valid, through `setProcessor`, so an
+ * event in flight finishes on the rules it started with. Returns the function
+ * that stops watching.
+ */
+export async function startServeReloads(
+  core: WebhookCore,
+  settings: ServeReloadSettings,
+): Promise<() => Promise<void>> {
+  if (isServeWorker(settings.env)) return followPrimary(core, settings);
+  const reloader = new RuleReloader({
+    rulesPath: settings.rules,
+    catalog: settings.catalog,
+    cwd: settings.cwd,
+    revision: settings.revision,
+    logger: settings.logger,
+    apply: (rules) => core.setProcessor(settings.createProcessor(rules.book), rules.revision),
+    ...(settings.onReload === undefined ? {} : { onReport: settings.onReload }),
+  });
+  core.rulesReload = () => reloader.reload('admin');
+  const onSignal = (): void => void reloader.reload('signal');
+  settings.reloads?.addEventListener('reload', onSignal);
+  const watch = settings.watch
+    ? await watchRules(watchedPaths(settings), () => void reloader.reload('watch'), settings.logger)
+    : undefined;
+  return async () => {
+    settings.reloads?.removeEventListener('reload', onSignal);
+    await watch?.close();
+  };
+}
+
+function followPrimary(core: WebhookCore, settings: ServeReloadSettings): () => Promise<void> {
+  const stopFollowing = followPrimaryRules((message) => {
+    const loaded = loadRuleBookFromSnapshot(message.snapshot);
+    // The primary sends only rule sets it validated; a refusal here means the two builds differ.
+    if (!loaded.ok) {
+      settings.logger.error('rules from the primary refused; the last good rule set keeps serving', {
+        revision: message.revision,
+      });
+      return;
+    }
+    core.setProcessor(settings.createProcessor(loaded.book), loaded.load.revision);
+  });
+  core.rulesReload = () => requestReloadFromPrimary('admin');
+  const onSignal = (): void => void requestReloadFromPrimary('signal').catch(() => undefined);
+  settings.reloads?.addEventListener('reload', onSignal);
+  return () => {
+    stopFollowing();
+    settings.reloads?.removeEventListener('reload', onSignal);
+    return Promise.resolve();
+  };
+}

@@ -1,0 +1,49 @@
+import cluster from 'node:cluster';
+import type { ReloadReport, ReloadTrigger } from './rule-reloader';
+import { isWorkerMessage, type ReloadRequest, type RulesMessage } from './worker-messages';
+
+/** How long a worker waits for the primary's report of a reload it asked for. */
+const RELOAD_TIMEOUT_MS = 30_000;
+
+let lastRequestId = 0;
+
+/**
+ * In a worker: asks the primary to reload, since only the primary reads rule
+ * files (so every worker serves the rule set it validated), and resolves with
+ * its report once the new rule set was sent to every worker.
+ */
+export function requestReloadFromPrimary(trigger: ReloadTrigger): Promise<ReloadReport> {
+  const id = ++lastRequestId;
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: unknown): void => {
+      if (!isWorkerMessage(message, 'rulehook:reload-report') || message.id !== id) return;
+      stop();
+      resolve(message.report);
+    };
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`no reload report from the primary within ${RELOAD_TIMEOUT_MS} ms`));
+    }, RELOAD_TIMEOUT_MS);
+    const stop = (): void => {
+      clearTimeout(timer);
+      process.off('message', onMessage);
+    };
+    process.on('message', onMessage);
+    const request: ReloadRequest = { type: 'rulehook:reload-request', id, trigger };
+    process.send?.(request);
+  });
+}
+
+/** In a worker: calls `onRules` with each rule set the primary sends after startup (its reloads). */
+export function followPrimaryRules(onRules: (message: RulesMessage) => void): () => void {
+  const onMessage = (message: unknown): void => {
+    if (isWorkerMessage(message, 'rulehook:rules')) onRules(message);
+  };
+  process.on('message', onMessage);
+  return () => process.off('message', onMessage);
+}
+
+/** In the primary: sends a reloaded rule set to every worker alive (replacements ask for it at start). */
+export function sendRulesToWorkers(message: RulesMessage): void {
+  for (const worker of Object.values(cluster.workers ?? {})) if (worker?.isConnected()) worker.send(message);
+}

@@ -1,0 +1,171 @@
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { postEvent } from '../support/engine-session';
+import { writeRulesDir } from '../support/run-cli-process';
+import { startServeProcess, type ServeProcess } from '../support/serve-process';
+
+/**
+ * Hot reload on the real built server: a change of the files, SIGHUP and
+ * POST /admin/reload put a valid rule set in service whole, refuse an invalid
+ * one (the last good one keeps serving), and never answer with a mix of two.
+ */
+
+jest.setTimeout(60_000);
+
+/** Two rules of one generation: a response from a complete rule set has both tags equal. */
+const generation = (n: number): string => `ruleset: reload
+rules:
+  - id: first
+    on: CALL_STARTED
+    then:
+      set: { gen.first: "${n}" }
+  - id: second
+    on: CALL_STARTED
+    then:
+      set: { gen.second: "${n}" }
+`;
+const BROKEN = generation(99).replace('on: CALL_STARTED', 'onn: CALL_STARTED');
+
+async function tagsOf(
+  port: number | undefined,
+): Promise<{ status: number; first?: string; second?: string }> {
+  const reply = await postEvent(port, { 'state.sessionId': 's', 'state.currentEvent': 'CALL_STARTED' });
+  const updates = new Map(reply.body.session_variable_updates?.map((u) => [u.key, u.value]));
+  return { status: reply.status, first: updates.get('gen.first'), second: updates.get('gen.second') };
+}
+
+/** Polls until the server answers with generation `n`, or `ms` pass; returns whether it did. */
+async function waitForGeneration(port: number | undefined, n: number, ms = 10_000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if ((await tagsOf(port)).first === String(n)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return false;
+}
+
+const reload = (port: number | undefined) =>
+  fetch(`http://127.0.0.1:${port}/admin/reload`, { method: 'POST' }).then(async (res) => ({
+    status: res.status,
+    body: (await res.json()) as {
+      result: string;
+      revision: string;
+      previous: string;
+      diagnostics: unknown[];
+    },
+  }));
+
+describe('hot reload', () => {
+  let dir: string;
+  let server: ServeProcess | undefined;
+  afterEach(async () => {
+    if (server?.child.exitCode === null) server.child.kill('SIGKILL');
+    await server?.exited;
+    server = undefined;
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('under steady load, ten edits (one invalid) are served whole, in order, and the invalid one is refused', async () => {
+    dir = await writeRulesDir({ 'rules.yaml': generation(0) });
+    const file = path.join(dir, 'rules.yaml');
+    server = await startServeProcess(['--rules', dir, '--no-grpc']);
+    const port = server.httpPort;
+    const lanes: { status: number; first?: string; second?: string }[][] = [[], [], [], []];
+    let loading = true;
+    const load = Promise.all(
+      lanes.map(async (lane) => {
+        while (loading) lane.push(await tagsOf(port));
+      }),
+    );
+    for (let n = 1; n <= 10; n++) {
+      if (n === 6) {
+        await writeFile(file, BROKEN);
+        await waitForLog(server, 'rules reload refused');
+        // Still the last good rule set.
+        expect((await tagsOf(port)).first).toBe('5');
+        continue;
+      }
+      await writeFile(file, generation(n));
+      expect(await waitForGeneration(port, n)).toBe(true);
+    }
+    loading = false;
+    await load;
+    const answers = lanes.flat();
+
+    expect(answers.length).toBeGreaterThan(50);
+    expect(answers.filter((a) => a.status !== 200)).toEqual([]);
+    expect(answers.filter((a) => a.first === undefined || a.first !== a.second)).toEqual([]);
+    // Never the refused generation, and each lane saw generations only move forward.
+    expect(answers.some((a) => a.first === '99')).toBe(false);
+    for (const lane of lanes) {
+      const seen = lane.map((a) => Number(a.first));
+      expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    }
+    const refused = server
+      .stderr()
+      .split('\n')
+      .filter((l) => l.includes('rules reload refused'));
+    expect(refused).toHaveLength(1);
+    expect(JSON.parse(refused[0] ?? '{}')).toMatchObject({
+      level: 'error',
+      trigger: 'watch',
+      diagnostics: [{ code: 'UNKNOWN_KEY', line: 4, col: 5, suggestion: 'on' }],
+    });
+  });
+
+  it('with --no-watch, an edit changes nothing until SIGHUP, which reloads without stopping the server', async () => {
+    dir = await writeRulesDir({ 'rules.yaml': generation(1) });
+    server = await startServeProcess(['--rules', dir, '--no-grpc', '--no-watch']);
+    await writeFile(path.join(dir, 'rules.yaml'), generation(2));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect((await tagsOf(server.httpPort)).first).toBe('1');
+    server.child.kill('SIGHUP');
+    expect(await waitForGeneration(server.httpPort, 2)).toBe(true);
+    expect(server.child.exitCode).toBeNull();
+    expect(server.stderr()).toContain('"msg":"rules reloaded"');
+  });
+
+  it('POST /admin/reload answers with the report: 200 reloaded or unchanged, 422 refused with diagnostics', async () => {
+    dir = await writeRulesDir({ 'rules.yaml': generation(1) });
+    server = await startServeProcess(['--rules', dir, '--no-grpc', '--no-watch']);
+    const port = server.httpPort;
+    const unchanged = await reload(port);
+    expect(unchanged.status).toBe(200);
+    expect(unchanged.body.result).toBe('unchanged');
+    expect(unchanged.body.revision).toMatch(/^[0-9a-f]{64}$/);
+
+    await writeFile(path.join(dir, 'rules.yaml'), generation(2));
+    const reloaded = await reload(port);
+    expect(reloaded).toEqual({
+      status: 200,
+      body: {
+        result: 'reloaded',
+        revision: expect.any(String),
+        previous: unchanged.body.revision,
+        diagnostics: [],
+      },
+    });
+    expect(reloaded.body.revision).not.toBe(unchanged.body.revision);
+    // The report comes once the new rule set is in service.
+    expect((await tagsOf(port)).first).toBe('2');
+
+    await writeFile(path.join(dir, 'rules.yaml'), BROKEN);
+    const refused = await reload(port);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({
+      result: 'refused',
+      revision: reloaded.body.revision,
+      previous: reloaded.body.revision,
+      diagnostics: [{ code: 'UNKNOWN_KEY', severity: 'error', line: 4, col: 5 }],
+    });
+    expect((await tagsOf(port)).first).toBe('2');
+  });
+});
+
+async function waitForLog(server: ServeProcess, text: string, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!server.stderr().includes(text)) {
+    if (Date.now() > deadline) throw new Error(`no log line with ${JSON.stringify(text)} within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
