@@ -105,18 +105,10 @@ describeWithRedis('serve --workers: the primary hands one rule set to every work
     await rm(dir, { recursive: true, force: true });
   });
 
+  const workersArgs = () => ['--rules', dir, '--no-grpc', '--workers', '2', '--state', url];
   // Without watching, so that an edit on disk reaches the workers only if they read it themselves.
   const start = async (extra: string[] = ['--no-watch']) => {
-    server = await startServeProcess([
-      '--rules',
-      dir,
-      '--no-grpc',
-      '--workers',
-      '2',
-      '--state',
-      url,
-      ...extra,
-    ]);
+    server = await startServeProcess([...workersArgs(), ...extra]);
     const revision =
       /serving 4 enabled rules in 1 ruleset from .* \(revision ([0-9a-f]{12})\) in 2 workers\n/.exec(
         server.stdout(),
@@ -213,15 +205,7 @@ describeWithRedis('serve --workers: the primary hands one rule set to every work
 
   it('refuses to start on a broken rule set before forking any worker, saying why once', async () => {
     await writeFile(path.join(dir, RULE_FILE), 'ruleset: broken\nrules: [ { id: ]\n');
-    const refused = await startServeProcess([
-      '--rules',
-      dir,
-      '--no-grpc',
-      '--workers',
-      '2',
-      '--state',
-      url,
-    ]).then(
+    const refused = await startServeProcess(workersArgs()).then(
       () => undefined,
       (error: Error) => error.message,
     );
