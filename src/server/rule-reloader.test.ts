@@ -94,4 +94,32 @@ describe('RuleReloader', () => {
     expect(reports.map((r) => r.result)).toEqual(['reloaded', 'unchanged', 'unchanged', 'unchanged']);
     expect(applied).toHaveLength(1);
   });
+
+  it('keeps reloading after a reload that threw', async () => {
+    let fail = true;
+    const logged: string[] = [];
+    const flaky = new RuleReloader({
+      rulesPath: dir,
+      catalog: undefined,
+      cwd: dir,
+      revision: reloader.revision,
+      logger: { ...silentLogger, error: (message) => logged.push(message) },
+      apply: (rules) => {
+        if (fail) throw new Error('apply failed');
+        applied.push(rules);
+      },
+    });
+    await writeFile(file, rulesWith('two'));
+    const first = flaky.reload('signal');
+    const queued = flaky.reload('signal');
+    await expect(first).rejects.toThrow('apply failed');
+    await expect(queued).rejects.toThrow('apply failed');
+    // Without a caller to catch it (a file change, SIGHUP), the failure is logged, not thrown.
+    flaky.reloadInBackground('watch');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(logged).toContain('rules reload failed; the last good rule set keeps serving');
+    fail = false;
+    expect((await flaky.reload('signal')).result).toBe('reloaded');
+    expect(applied).toHaveLength(1);
+  });
 });

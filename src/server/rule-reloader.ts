@@ -65,11 +65,22 @@ export class RuleReloader {
 
   reload(trigger: ReloadTrigger): Promise<ReloadReport> {
     if (this.running === undefined) return (this.running = this.runOnce(trigger));
-    this.queued ??= this.running.then(() => {
+    const next = (): Promise<ReloadReport> => {
       this.queued = undefined;
       return (this.running = this.runOnce(trigger));
-    });
+    };
+    this.queued ??= this.running.then(next, next);
     return this.queued;
+  }
+
+  /** `reload` for callers that do not wait (a file change, SIGHUP): an unexpected failure is logged, never thrown. */
+  reloadInBackground(trigger: ReloadTrigger): void {
+    this.reload(trigger).catch((error: unknown) =>
+      this.options.logger.error('rules reload failed; the last good rule set keeps serving', {
+        trigger,
+        error: String((error as Error)?.stack ?? error),
+      }),
+    );
   }
 
   private async runOnce(trigger: ReloadTrigger): Promise<ReloadReport> {

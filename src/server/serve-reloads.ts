@@ -50,10 +50,10 @@ export async function startServeReloads(
     ...(settings.onReload === undefined ? {} : { onReport: settings.onReload }),
   });
   core.rulesReload = () => reloader.reload('admin');
-  const onSignal = (): void => void reloader.reload('signal');
+  const onSignal = (): void => reloader.reloadInBackground('signal');
   settings.reloads?.addEventListener('reload', onSignal);
   const watch = settings.watch
-    ? await watchRules(watchedPaths(settings), () => void reloader.reload('watch'), settings.logger)
+    ? await watchRules(watchedPaths(settings), () => reloader.reloadInBackground('watch'), settings.logger)
     : undefined;
   return async () => {
     settings.reloads?.removeEventListener('reload', onSignal);

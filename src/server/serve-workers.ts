@@ -61,11 +61,11 @@ export async function runServeWorkers(
     },
     ...(control.onReload === undefined ? {} : { onReport: control.onReload }),
   });
-  const onSignal = (): void => void reloader.reload('signal');
+  const onSignal = (): void => reloader.reloadInBackground('signal');
   control.reloads?.addEventListener('reload', onSignal);
   let watch: RuleWatch | undefined;
   if (settings.watch)
-    watch = await watchRules(watchedPaths(settings), () => void reloader.reload('watch'), logger);
+    watch = await watchRules(watchedPaths(settings), () => reloader.reloadInBackground('watch'), logger);
   try {
     return await superviseWorkers({
       args,

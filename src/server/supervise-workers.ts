@@ -65,7 +65,8 @@ export function superviseWorkers(options: SuperviseOptions): Promise<number> {
         options.reload(message.trigger).then(
           (report) => {
             const answer: ReloadReportMessage = { type: 'rulehook:reload-report', id: message.id, report };
-            if (worker.isConnected()) worker.send(answer);
+            // A worker that exited meanwhile fails the send; there is nobody left to answer.
+            if (worker.isConnected()) worker.send(answer, () => undefined);
           },
           (error: unknown) => logger.error('rules reload failed', { error: String(error) }),
         );

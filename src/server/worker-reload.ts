@@ -45,5 +45,7 @@ export function followPrimaryRules(onRules: (message: RulesMessage) => void): ()
 
 /** In the primary: sends a reloaded rule set to every worker alive (replacements ask for it at start). */
 export function sendRulesToWorkers(message: RulesMessage): void {
-  for (const worker of Object.values(cluster.workers ?? {})) if (worker?.isConnected()) worker.send(message);
+  // A worker that exits meanwhile fails its send: ignored, since its replacement asks for the rules at start.
+  for (const worker of Object.values(cluster.workers ?? {}))
+    if (worker?.isConnected()) worker.send(message, () => undefined);
 }
