@@ -9,6 +9,8 @@ export interface ServeWorkersSettings {
   catalog: string | undefined;
   workers: number;
   logLevel: LogLevel;
+  /** Settings the primary read from its configuration file, as environment variables of every worker. */
+  workerEnv: Record<string, string>;
 }
 
 /**
@@ -35,6 +37,7 @@ export async function runServeWorkers(
   if (signal?.aborted) return 0;
   return superviseWorkers({
     args,
+    env: settings.workerEnv,
     workers: settings.workers,
     rules: createRulesMessage(rules.snapshot, rules.revision),
     summary: rules.summary,
