@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
-import { createDiagnostic, hasErrors, type Diagnostic } from '../../diagnostics';
+import { createDiagnostic, hasErrors, sortDiagnostics, type Diagnostic } from '../../diagnostics';
 import { parseYaml, type ParsedYaml } from '../../rules/parse';
 import { mapAjvErrors } from '../../rules/schema/map-ajv-errors';
 import type { OptionDefinitions } from '../options';
@@ -57,7 +57,8 @@ export function loadConfigFile(file: string, cwd: string, definitions: OptionDef
   result.diagnostics.push(...parsed.diagnostics);
   if (!parsed.wellFormed) return result;
   const validate = getValidator(definitions);
-  if (!validate(parsed.value)) result.diagnostics.push(...mapAjvErrors(validate.errors ?? [], parsed));
+  if (!validate(parsed.value))
+    result.diagnostics.push(...sortDiagnostics(mapAjvErrors(validate.errors ?? [], parsed), [file]));
   if (hasErrors(result.diagnostics)) return result;
   const base = path.dirname(absolute);
   for (const [key, written] of Object.entries(parsed.value as Record<string, unknown>)) {
