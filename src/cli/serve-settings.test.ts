@@ -2,7 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createMemoryIO } from '../../test/support/memory-io';
+import { toEnvName } from './config';
+import { REDACT_KEY_ENV } from './record-options';
 import { parseServeOptions } from './serve-options';
+import { STATE_SECRET_ENV } from './session-options';
 
 /** `rulehook serve` settings from flags, RULEHOOK_* variables and --config: flags win, then variables. */
 const dir = mkdtempSync(path.join(tmpdir(), 'rulehook-serve-settings-'));
@@ -131,6 +134,10 @@ describe('serve settings: flag, then environment, then file, then default', () =
         /must not be longer than --request-timeout \(9000 ms\).* \(--request-timeout: RULEHOOK_REQUEST_TIMEOUT\)$/,
       ),
     });
+  });
+
+  it('names the variables read before configuration files existed by the same rule as the others', () => {
+    expect([STATE_SECRET_ENV, REDACT_KEY_ENV]).toEqual([toEnvName('state-secret'), toEnvName('redact-key')]);
   });
 
   it('keeps RULEHOOK_STATE_SECRET and RULEHOOK_REDACT_KEY as they were: a redaction key alone is no error', () => {

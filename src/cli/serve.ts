@@ -8,8 +8,7 @@ import type { CliIO } from '../terminal/command-io';
 import { loadServingRules } from '../server/load-serving-rules';
 import { isServeWorker, receiveServingRules, reportListeningToPrimary } from '../server/serve-worker';
 import { runServeWorkers } from '../server/serve-workers';
-import { formatDiagnostics, type Diagnostic } from '../diagnostics';
-import { shouldColor } from '../terminal/color';
+import { reportInvalidConfig } from './config';
 import { reportUsage } from './options';
 import { parseServeOptions, SERVE_USAGE } from './serve-options';
 
@@ -31,7 +30,7 @@ const REDIS_STARTUP_WAIT_MS = 2000;
  */
 export async function runServe(args: string[], io: CliIO, control: ServeControl = {}): Promise<number> {
   const parsed = parseServeOptions(args, io);
-  if (parsed.kind === 'invalid') return reportInvalidConfig(parsed, io);
+  if (parsed.kind === 'invalid') return reportInvalidConfig('serve', parsed, io);
   if (parsed.kind !== 'ok') return reportUsage(io, 'serve', SERVE_USAGE, parsed);
   const { options } = parsed;
   if (options.workers > 1 && cluster.isPrimary) return runServeWorkers(args, options, io, control.signal);
@@ -137,17 +136,6 @@ async function warnIfRedisAbsent(store: RedisSessionStore, url: string, logger: 
       },
     );
   }
-}
-
-/** A configuration file with errors refuses to start, reported as `rulehook validate --config` does. */
-function reportInvalidConfig(
-  invalid: { diagnostics: Diagnostic[]; sources: Map<string, string> },
-  io: CliIO,
-) {
-  const { diagnostics, sources } = invalid;
-  io.stderr.write(formatDiagnostics(diagnostics, sources, { format: 'human', color: shouldColor(io) }));
-  io.stderr.write(`rulehook serve: refusing to start: ${diagnostics[0]?.file} has errors (see above)\n`);
-  return 1;
 }
 
 function waitForAbort(signal: AbortSignal | undefined): Promise<void> {

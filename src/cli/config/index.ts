@@ -6,3 +6,4 @@ export { locateSettingsProblem } from './locate-settings-problem';
 export { formatEnvSetting, readEnvSetting } from './read-env-setting';
 export { listSettings, NOT_SETTINGS, toEnvName, toFileKey, type Setting } from './setting-names';
 export { formatSettingsTable } from './settings-table';
+export { reportInvalidConfig } from './report-invalid-config';
