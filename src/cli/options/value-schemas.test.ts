@@ -12,7 +12,9 @@ describe('the schema of option values', () => {
 
   it('is text for an option without a parser, or with one of its own', () => {
     expect(defineString({ value: 'HOST', help: 'h' }).schema).toBe(TEXT_SCHEMA);
-    expect(defineString({ value: 'X', help: 'x', parse: (text: string) => ({ text }) }).schema).toBe(TEXT_SCHEMA);
+    expect(defineString({ value: 'X', help: 'x', parse: (text: string) => ({ text }) }).schema).toBe(
+      TEXT_SCHEMA,
+    );
     expect(defineRepeatable({ value: 'GLOB', help: 'g' }).schema).toBe(TEXT_SCHEMA);
   });
 
