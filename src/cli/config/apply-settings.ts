@@ -15,8 +15,8 @@ export type AppliedSettings<D extends OptionDefinitions> =
       settings: LayeredSettings<D>;
       /** What the configuration file gave, as the environment variables a worker process reads instead. */
       workerEnv: Record<string, string>;
-      /** The configuration file's name, and its warnings (an error would have refused it). */
-      file: { file: string; diagnostics: Diagnostic[]; sources: Map<string, string> } | undefined;
+      /** The configuration file read, for messages naming it (its warnings are shown by `validate --config`). */
+      file: { file: string } | undefined;
     }
   | { kind: 'error'; message: string }
   | { kind: 'invalid'; diagnostics: Diagnostic[]; sources: Map<string, string> };
