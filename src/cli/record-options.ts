@@ -43,12 +43,18 @@ export const RECORD_OPTIONS = {
   }),
 };
 
-/** The recording asked for (undefined: none), or why the recording flags do not go together. */
+/**
+ * The recording asked for (undefined: none), or why the recording flags do not go together.
+ * `keyFromEnvironment`: `redact-key` holds `$RULEHOOK_REDACT_KEY`, a default used when recording with
+ * `--redact`, never a request of its own (so it may stay set for processes that do not record).
+ */
 export function checkRecordSettings(
   values: OptionValues<typeof RECORD_OPTIONS>,
   io: CliIO,
+  keyFromEnvironment = false,
 ): { ok: true; record: RecordSettings | undefined } | { ok: false; message: string } {
-  const { record: file, redact, 'redact-key': flagKey, 'record-max-bytes': maxBytes } = values;
+  const { record: file, redact, 'record-max-bytes': maxBytes } = values;
+  const flagKey = keyFromEnvironment ? undefined : values['redact-key'];
   if (file === undefined) {
     const without = [
       redact.length > 0 && '--redact',
@@ -65,7 +71,7 @@ export function checkRecordSettings(
     const compiled = compileGlob(glob);
     if (!compiled.ok) return { ok: false, message: `--redact '${glob}': ${compiled.message}` };
   }
-  const envKey = io.env[REDACT_KEY_ENV];
+  const envKey = keyFromEnvironment ? values['redact-key'] : io.env[REDACT_KEY_ENV];
   const redactKey = flagKey ?? (envKey === undefined || envKey === '' ? undefined : envKey);
   if (redactKey === '') return { ok: false, message: '--redact-key must not be empty' };
   return { ok: true, record: { file: path.resolve(io.cwd, file), redact, redactKey, maxBytes } };

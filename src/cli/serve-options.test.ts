@@ -12,6 +12,8 @@ describe('SERVE_USAGE', () => {
 Serve the webhook over HTTP (POST /v1/events) and gRPC (vendor.biosec.v1.CustomBusinessLogic/OnEvent).
 
 Options:
+  --config FILE              read settings from FILE (YAML); the RULEHOOK_* variables
+                             and the flags win over it (default: $RULEHOOK_CONFIG, else none)
   --rules PATH               rule file or directory (default: the shipped rules/)
   --catalog FILE             catalog to check names against (default: catalog.yaml of the rules directory)
   --no-watch                 reload the rules on SIGHUP and POST /admin/reload only, not when files change
@@ -97,6 +99,7 @@ describe('parseServeOptions', () => {
         sessionKey: 'state.sessionId',
         workers: 1,
         record: undefined,
+        workerEnv: {},
       },
     });
   });

@@ -3,6 +3,10 @@ import type { LogLevel } from '../observability/logger';
 import type { FailPolicy } from '../hosts';
 import type { StoreSettings } from '../session';
 import type { CliIO } from '../terminal/command-io';
+import type { Diagnostic } from '../diagnostics';
+import { isServeWorker } from '../server/serve-worker';
+import { applySettings, explainOrigins, type Origin } from './config';
+import { CONFIG_OPTIONS } from './config-options';
 import {
   defineChoice,
   defineFlag,
@@ -14,6 +18,7 @@ import {
   parsePort,
   parsePositiveInt,
   refuse,
+  type OptionValues,
   type ParseResult,
 } from './options';
 import { checkLimitSettings, LIMIT_OPTIONS, type ServeLimits } from './limit-options';
@@ -44,11 +49,18 @@ export interface ServeOptions {
   workers: number;
   /** `--record FILE` and its settings; undefined when not recording. */
   record: RecordSettings | undefined;
+  /** The settings read from `--config`, as environment variables for the workers of `--workers`. */
+  workerEnv: Record<string, string>;
 }
+
+/** A command line naming a configuration file with errors: what to report, as `validate` does. */
+export type ServeParseResult =
+  ParseResult<ServeOptions> | { kind: 'invalid'; diagnostics: Diagnostic[]; sources: Map<string, string> };
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const satisfies readonly LogLevel[];
 
-const SERVE_OPTIONS = {
+export const SERVE_OPTIONS = {
+  ...CONFIG_OPTIONS,
   rules: defineString({
     value: 'PATH',
     default: DEFAULT_RULES_DIR,
@@ -114,11 +126,26 @@ Serve the webhook over HTTP (POST /v1/events) and gRPC (vendor.biosec.v1.CustomB
   { column: 29 },
 );
 
-export function parseServeOptions(args: readonly string[], io: CliIO): ParseResult<ServeOptions> {
+export function parseServeOptions(args: readonly string[], io: CliIO): ServeParseResult {
   const parsed = parseCommandLine(args, SERVE_OPTIONS, { positionals: false });
   if (parsed.kind !== 'ok') return parsed;
-  const { values: v } = parsed.options;
-  const record = checkRecordSettings(v, io);
+  const applied = applySettings(parsed.options, SERVE_OPTIONS, io, { readFile: !isServeWorker(io.env) });
+  if (applied.kind !== 'ok') return applied;
+  const resolved = resolveServeSettings(applied.settings.values, io, applied.settings.origins);
+  if (resolved.kind !== 'ok') return refuse(explainOrigins(resolved.message, applied, SERVE_OPTIONS));
+  return { kind: 'ok', options: { ...resolved.options, workerEnv: applied.workerEnv } };
+}
+
+/**
+ * The options `serve` runs with, from its settings however given, or why they do not go together.
+ * `origins`: where each came from (a redaction key from the environment is a default, not a request).
+ */
+export function resolveServeSettings(
+  v: OptionValues<typeof SERVE_OPTIONS>,
+  io: CliIO,
+  origins: ReadonlyMap<string, Origin>,
+): { kind: 'ok'; options: Omit<ServeOptions, 'workerEnv'> } | { kind: 'error'; message: string } {
+  const record = checkRecordSettings(v, io, origins.get('redact-key') === 'environment');
   if (!record.ok) return refuse(record.message);
   if (record.record !== undefined && v.workers > 1)
     return refuse('--record writes one file from one process: not with --workers above 1');

@@ -1,3 +1,5 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createMemoryIO } from '../../test/support/memory-io';
 import type { RunningHost } from '../hosts';
@@ -100,6 +102,42 @@ describe('runServe', () => {
     expect(io.err()).toMatch(/invalid\.yaml:5:28 - error UNKNOWN_OPERATOR: 'starts_wth' is not an operator/);
     expect(io.err()).toContain("did you mean 'starts_with'?");
     expect(io.out()).toBe('');
+  });
+
+  it('refuses to start on a configuration file with errors, printing its diagnostics', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'rulehook-serve-config-'));
+    writeFileSync(path.join(dir, 'rulehook.yaml'), 'no_grpc: true\nmax_inflight_event: 5\n');
+    const io = createMemoryIO({ cwd: dir });
+    expect(await runServe(['--config', 'rulehook.yaml'], io)).toBe(1);
+    expect(io.err()).toBe(
+      [
+        "rulehook.yaml:2:1 - error UNKNOWN_KEY: unknown key 'max_inflight_event' at the top of the file",
+        '',
+        '  2 | max_inflight_event: 5',
+        '    | ^^^^^^^^^^^^^^^^^^',
+        "  did you mean 'max_inflight_events'?",
+        '',
+        '1 error, 0 warnings in 1 file',
+        'rulehook serve: refusing to start: rulehook.yaml has errors (see above)',
+        '',
+      ].join('\n'),
+    );
+    expect(io.out()).toBe('');
+  });
+
+  it('serves with the settings of a configuration file', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'rulehook-serve-config-'));
+    writeFileSync(path.join(dir, 'rulehook.yaml'), `rules: ${RULES}\nno_grpc: true\nmax_variables: 2\n`);
+    const { hosts, stop, exit } = await serveUntilListening(['--config', path.join(dir, 'rulehook.yaml')]);
+    expect(hosts.grpc).toBeUndefined();
+    const res = await fetch(`http://127.0.0.1:${hosts.http?.port}/v1/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"session_variables":{"state.currentEvent":"CALL_STARTED","a":"1","b":"2"}}',
+    });
+    expect(res.status).toBe(400);
+    stop();
+    expect(await exit).toBe(0);
   });
 
   it('reports a port already in use and exits 1', async () => {

@@ -11,6 +11,7 @@ import { runServeWorkers } from '../server/serve-workers';
 import { startServeReloads } from '../server/serve-reloads';
 import type { ReloadReport, ReloadTrigger } from '../server/rule-reloader';
 import type { RuleBook } from '../rules/compile/rule-book';
+import { reportInvalidConfig } from './config';
 import { reportUsage } from './options';
 import { parseServeOptions, SERVE_USAGE } from './serve-options';
 
@@ -36,6 +37,7 @@ const REDIS_STARTUP_WAIT_MS = 2000;
  */
 export async function runServe(args: string[], io: CliIO, control: ServeControl = {}): Promise<number> {
   const parsed = parseServeOptions(args, io);
+  if (parsed.kind === 'invalid') return reportInvalidConfig('serve', parsed, io);
   if (parsed.kind !== 'ok') return reportUsage(io, 'serve', SERVE_USAGE, parsed);
   const { options } = parsed;
   if (options.workers > 1 && cluster.isPrimary) return runServeWorkers(args, options, io, control);

@@ -3,6 +3,7 @@ import { parseValidateOptions, VALIDATE_USAGE } from './validate-options';
 describe('VALIDATE_USAGE', () => {
   it('renders the options from their definitions, exactly as the help has always read', () => {
     expect(VALIDATE_USAGE).toBe(`Usage: rulehook validate PATH... [options]
+       rulehook validate --config FILE [PATH...] [options]
 
 Check rule files and directories, and report every problem of every file.
 Exit code: 0 when valid, 1 when any error (or, with --strict, any warning), 2 on wrong usage.
@@ -11,6 +12,8 @@ Options:
   --format FORMAT   human (default) or json
   --strict          fail on warnings too
   --catalog FILE    the catalog to check names against (default: catalog.yaml of a directory given)
+  --config FILE     a configuration file of rulehook serve to check too
+                    (and, without PATH, the rules it names)
   -h, --help        show this help
 `);
   });
@@ -20,7 +23,18 @@ describe('parseValidateOptions', () => {
   it('takes the paths and the options', () => {
     expect(parseValidateOptions(['a', '--strict', 'b', '--catalog', 'c.yaml'])).toEqual({
       kind: 'ok',
-      options: { paths: ['a', 'b'], format: 'human', strict: true, catalog: 'c.yaml' },
+      options: { paths: ['a', 'b'], format: 'human', strict: true, catalog: 'c.yaml', config: undefined },
+    });
+  });
+
+  it('needs a path, or a configuration file that may name the rules', () => {
+    expect(parseValidateOptions([])).toEqual({
+      kind: 'error',
+      message: 'give at least one rule file or directory to check, or --config FILE',
+    });
+    expect(parseValidateOptions(['--config', 'rulehook.yaml'])).toMatchObject({
+      kind: 'ok',
+      options: { paths: [], config: 'rulehook.yaml' },
     });
   });
 

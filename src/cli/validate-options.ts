@@ -17,6 +17,8 @@ export interface ValidateOptions {
   strict: boolean;
   /** As given (relative to the working directory); undefined: found beside the rules. */
   catalog: string | undefined;
+  /** A configuration file of `rulehook serve` to check too; undefined: none. */
+  config: string | undefined;
 }
 
 const FORMATS = ['human', 'json'] as const satisfies readonly ReportFormat[];
@@ -36,11 +38,16 @@ const VALIDATE_OPTIONS = {
     helpDefault: 'catalog.yaml of a directory given',
     help: 'the catalog to check names against',
   }),
+  config: defineString({
+    value: 'FILE',
+    help: ['a configuration file of rulehook serve to check too', '(and, without PATH, the rules it names)'],
+  }),
   help: HELP_OPTION,
 };
 
 export const VALIDATE_USAGE = formatUsage(
   `Usage: rulehook validate PATH... [options]
+       rulehook validate --config FILE [PATH...] [options]
 
 Check rule files and directories, and report every problem of every file.
 Exit code: 0 when valid, 1 when any error (or, with --strict, any warning), 2 on wrong usage.
@@ -53,6 +60,7 @@ export function parseValidateOptions(args: readonly string[]): ParseResult<Valid
   const parsed = parseCommandLine(args, VALIDATE_OPTIONS, { positionals: true });
   if (parsed.kind !== 'ok') return parsed;
   const { values, positionals } = parsed.options;
-  if (positionals.length === 0) return refuse('give at least one rule file or directory to check');
+  if (positionals.length === 0 && values.config === undefined)
+    return refuse('give at least one rule file or directory to check, or --config FILE');
   return { kind: 'ok', options: { paths: positionals, ...values } };
 }

@@ -138,6 +138,16 @@ export const DIAGNOSTIC_CODES = {
   },
   UNKNOWN_RULE: { severity: 'error', summary: 'An expectation names a rule that the rules under test lack.' },
   // --- end of scenario files ---
+  // --- Configuration files (`serve --config`, `validate --config`, src/cli/config) ---
+  INVALID_SETTING: {
+    severity: 'error',
+    summary: 'A setting of a configuration file has a value its option refuses.',
+  },
+  CONFLICTING_SETTINGS: {
+    severity: 'error',
+    summary: 'Settings of a configuration file that do not go together.',
+  },
+  // --- end of configuration files ---
 } as const satisfies Record<string, CodeInfo>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

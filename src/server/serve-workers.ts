@@ -14,6 +14,8 @@ export interface ServeWorkersSettings {
   logLevel: LogLevel;
   /** Reload when the rule files change (`--no-watch` turns it off). */
   watch: boolean;
+  /** Settings the primary read from its configuration file, as environment variables of every worker. */
+  workerEnv: Record<string, string>;
 }
 
 export interface ServeWorkersControl {
@@ -69,6 +71,7 @@ export async function runServeWorkers(
   try {
     return await superviseWorkers({
       args,
+      env: settings.workerEnv,
       workers: settings.workers,
       rules: () => current,
       reload: (trigger) => reloader.reload(trigger),

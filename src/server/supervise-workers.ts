@@ -11,6 +11,8 @@ import { isWorkerMessage, WORKER_ENV, type ReloadReportMessage, type RulesMessag
 export interface SuperviseOptions {
   /** `serve`'s arguments: every worker parses them again. */
   args: string[];
+  /** Added to every worker's environment (which is the primary's otherwise). */
+  env?: Record<string, string>;
   workers: number;
   /** The rule set every worker serves, replacements included: the one in service now. */
   rules(): RulesMessage;
@@ -116,7 +118,7 @@ export function superviseWorkers(options: SuperviseOptions): Promise<number> {
       replacements.add(timer);
     };
     const fork = (replacing?: number): void => {
-      const worker = cluster.fork({ [WORKER_ENV]: '1' });
+      const worker = cluster.fork({ ...options.env, [WORKER_ENV]: '1' });
       alive.set(worker.id, { worker, startedAt: Date.now() });
       logger.info('worker started', { pid: worker.process.pid, ...(replacing && { replacing }) });
       worker.on('message', (message: unknown) => onMessage(worker, message));

@@ -4,6 +4,8 @@
  * and help layout differ from rulehook's, which users and scripts read; parseArgs does the tokenizing.
  */
 
+import { describeParsedValue, TEXT_SCHEMA, type ValueSchema } from './value-schemas';
+
 /** The description of an option in the help: one string per line, the first beside the flag. */
 export type HelpText = string | readonly string[];
 
@@ -38,16 +40,23 @@ export interface FlagOption extends Described {
   kind: 'boolean';
 }
 
+/** The schema of a flag's value in a configuration file: true or false. */
+export const FLAG_SCHEMA: ValueSchema = { type: 'boolean' };
+
 /** An option taking one value; `R` is its type in the parsed result (`T | undefined` without a default). */
 export interface StringOption<T, R> extends Valued {
   kind: 'string';
   parse(text: string, flag: string): ParsedValue<T>;
   default: R;
+  /** The value as a configuration file writes it (JSON Schema): from the parser, else text. */
+  schema: ValueSchema;
 }
 
 export interface RepeatableOption<T> extends Valued {
   kind: 'repeatable';
   parse(text: string, flag: string): ParsedValue<T>;
+  /** The schema of one of the values. */
+  schema: ValueSchema;
 }
 
 export type OptionDefinition = FlagOption | StringOption<unknown, unknown> | RepeatableOption<unknown>;
@@ -87,6 +96,7 @@ export function defineString(
     default: undefined,
     ...rest,
     parse: parse === undefined ? acceptText : adapt(parse),
+    schema: describeParsedValue(parse),
   };
 }
 
@@ -99,6 +109,7 @@ export function defineChoice<const C extends string>(
   return {
     kind: 'string',
     ...rest,
+    schema: { type: 'string', enum: choices },
     parse: (text, flag) =>
       isChoice(text)
         ? { ok: true, value: text }
@@ -108,7 +119,7 @@ export function defineChoice<const C extends string>(
 
 /** `--name VALUE`, given any number of times: the values in order, none when not given. */
 export function defineRepeatable(definition: Valued): RepeatableOption<string> {
-  return { kind: 'repeatable', ...definition, parse: acceptText };
+  return { kind: 'repeatable', ...definition, parse: acceptText, schema: TEXT_SCHEMA };
 }
 
 /** `human, json or junit`; with `defaultChoice`: `human (default), json or junit`. */

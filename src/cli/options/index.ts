@@ -3,9 +3,11 @@ export {
   defineFlag,
   defineRepeatable,
   defineString,
+  FLAG_SCHEMA,
   listChoices,
   markDefault,
   type HelpText,
+  type OptionDefinition,
   type OptionDefinitions,
   type OptionValues,
   type ValueParser,
@@ -21,3 +23,4 @@ export {
 } from './parse-command-line';
 export { parseDuration, parsePort, parsePositiveInt, parsePositiveNumber } from './parse-values';
 export { EXIT_USAGE, reportUsage } from './report-usage';
+export { describeParsedValue, TEXT_SCHEMA, type ValueSchema } from './value-schemas';

@@ -75,6 +75,12 @@ function mapError(error: ErrorObject, parsed: ParsedYaml): Diagnostic {
       return createDiagnostic('INVALID_VALUE', parsed.file, `${describePlace(path)} ${error.message}`, at);
     case 'minLength':
       return createDiagnostic('INVALID_VALUE', parsed.file, `${describePlace(path)} must not be empty`, at);
+    case 'enum': {
+      const allowed = ((error.params as { allowedValues?: unknown[] }).allowedValues ?? []).map(String);
+      const message = `${describePlace(path)} must be one of ${allowed.join(', ')}, not ${describeActual(error.data)}`;
+      const suggestion = typeof error.data === 'string' ? suggestName(error.data, allowed) : undefined;
+      return createDiagnostic('INVALID_VALUE', parsed.file, message, { ...at, suggestion });
+    }
     default:
       return createDiagnostic(
         'INVALID_VALUE',
