@@ -10,3 +10,4 @@ export {
   type GrpcLimits,
   type HttpLimits,
 } from './host-limits';
+export * from './security';
