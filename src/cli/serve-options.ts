@@ -21,6 +21,7 @@ import { DEFAULT_RULES_DIR } from './package-info';
 import { checkRecordSettings, RECORD_OPTIONS, type RecordSettings } from './record-options';
 import { EVALUATION_OPTIONS } from './evaluation-options';
 import { checkStoreSettings, SESSION_OPTIONS } from './session-options';
+import { checkSecuritySettings, SECURITY_OPTIONS, type SecuritySettings } from './security-options';
 
 export interface ServeOptions {
   rules: string;
@@ -42,6 +43,8 @@ export interface ServeOptions {
   workers: number;
   /** `--record FILE` and its settings; undefined when not recording. */
   record: RecordSettings | undefined;
+  /** Tokens, TLS, and whether fired rules are exposed. */
+  security: SecuritySettings;
 }
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const satisfies readonly LogLevel[];
@@ -97,6 +100,7 @@ const SERVE_OPTIONS = {
     help: 'processes serving one port (node:cluster); more than 1 needs --state redis://',
   }),
   ...RECORD_OPTIONS,
+  ...SECURITY_OPTIONS,
   help: HELP_OPTION,
 };
 
@@ -119,6 +123,8 @@ export function parseServeOptions(args: readonly string[], io: CliIO): ParseResu
     return refuse('--record writes one file from one process: not with --workers above 1');
   const store = checkStoreSettings(v, io);
   if (!store.ok) return refuse(store.message);
+  const security = checkSecuritySettings(v, io);
+  if (!security.ok) return refuse(security.message);
   const limits = checkLimitSettings(v, !v['no-http']);
   if (!limits.ok) return refuse(limits.message);
   if (v.workers > 1 && v.state === 'memory') {
@@ -146,6 +152,7 @@ export function parseServeOptions(args: readonly string[], io: CliIO): ParseResu
       sessionKey: v['session-key'],
       workers: v.workers,
       record: record.record,
+      security: security.security,
     },
   };
 }

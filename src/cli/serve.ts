@@ -1,11 +1,13 @@
 import cluster from 'node:cluster';
 import { describeListening, WebhookCore, startGrpcHost, startHttpHost, type RunningHost } from '../hosts';
 import { createJsonLogger, type Logger } from '../observability/logger';
+import { Metrics } from '../observability/metrics';
 import { createRecorder, describeRecording, type Recorder } from '../recording';
 import { RuleProcessor } from '../processor/rule-processor';
 import { createSessionStore, redactUrl, RedisSessionStore } from '../session';
 import type { CliIO } from '../terminal/command-io';
 import { loadServingRules } from '../server/load-serving-rules';
+import { loadServeSecurity } from '../server/load-security';
 import { isServeWorker, receiveServingRules, reportListeningToPrimary } from '../server/serve-worker';
 import { runServeWorkers } from '../server/serve-workers';
 import { reportUsage } from './options';
@@ -31,10 +33,19 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
   const parsed = parseServeOptions(args, io);
   if (parsed.kind !== 'ok') return reportUsage(io, 'serve', SERVE_USAGE, parsed);
   const { options } = parsed;
-  if (options.workers > 1 && cluster.isPrimary) return runServeWorkers(args, options, io, control.signal);
   const logger = createJsonLogger(io.stderr, options.logLevel);
+  const metrics = new Metrics();
+  // Checked by the primary of --workers too, so that a bad file is reported once, before any fork.
+  const security = await loadServeSecurity(options.security, metrics, logger);
+  if (!security.ok) {
+    io.stderr.write(`rulehook serve: refusing to start: ${security.message}\n`);
+    return 1;
+  }
+  if (options.workers > 1 && cluster.isPrimary) return runServeWorkers(args, options, io, control.signal);
   const core = new WebhookCore({
+    metrics,
     logger,
+    exposeFiredRules: options.security.exposeFired,
     failPolicy: options.failPolicy,
     maxInflightEvents: options.limits.maxInflightEvents,
   });
@@ -84,6 +95,7 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
     maxBodyBytes: options.maxMessageBytes,
     maxMessageBytes: options.maxMessageBytes,
     eventLimits: options.limits.event,
+    ...security.security,
   };
   try {
     if (options.httpPort !== undefined)

@@ -26,8 +26,8 @@ export interface ListeningMessage {
   type: 'rulehook:listening';
   /** The revision of the rules it serves. */
   revision: string;
-  http?: { host: string; port: number };
-  grpc?: { host: string; port: number };
+  http?: { host: string; port: number; tls?: boolean };
+  grpc?: { host: string; port: number; tls?: boolean };
 }
 
 export type WorkerMessage = RulesMessage | RulesRequest | ListeningMessage;

@@ -13,11 +13,12 @@ export interface EventLocation {
  * The `--format jsonl` object of one event (the contract other tools parse;
  * docs/replay.md): file, line, session, seq, event, sent, reason, entry, delta,
  * fired, response, in this order; `error` only when a call to a target failed;
- * `explanation` only with `--explain`.
+ * `fired_exposed: false` only when a rulehook target did not say which rules
+ * fired; `explanation` only with `--explain`.
  */
 export function toJsonlObject(
   location: EventLocation,
-  { event, error }: LaneOutcome,
+  { event, error, firedHidden }: LaneOutcome,
   explain = false,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {
@@ -34,6 +35,7 @@ export function toJsonlObject(
     response: event.response === null ? null : toResponseJsonObject(event.response),
   };
   if (error !== undefined) out.error = error;
+  if (firedHidden === true) out.fired_exposed = false;
   if (explain)
     out.explanation = event.explanation === undefined ? null : event.explanation.map(toExplanationJson);
   return out;
