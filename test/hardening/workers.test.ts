@@ -106,7 +106,16 @@ describeWithRedis('serve --workers: the primary hands one rule set to every work
   });
 
   const start = async () => {
-    server = await startServeProcess(['--rules', dir, '--no-grpc', '--workers', '2', '--state', url]);
+    server = await startServeProcess([
+      '--rules',
+      dir,
+      '--no-grpc',
+      '--expose-fired',
+      '--workers',
+      '2',
+      '--state',
+      url,
+    ]);
     const revision =
       /serving 4 enabled rules in 1 ruleset from .* \(revision ([0-9a-f]{12})\) in 2 workers\n/.exec(
         server.stdout(),
