@@ -15,6 +15,8 @@ import { createJsonLogger, silentLogger } from '../../src/observability/logger';
 import { emptyProcessor } from '../../src/processor';
 import { listReflectedServices } from '../../src/replay/lanes/list-reflected-services';
 import { exchangeRaw } from '../support/raw-http';
+import { createTestCertificates } from '../support/test-certificates';
+import net from 'node:net';
 
 /** What each host does with bearer tokens beyond the shared contract: HTTP's 401 and open paths, gRPC's other methods. */
 
@@ -122,6 +124,33 @@ describe('HTTP host with --auth-tokens-file', () => {
       const large = await exchangeRaw(host.port, [head(500_000)], { responses: 1, waitMs: 2000 });
       expect(large.responses.map((r) => [r.status, r.headers.connection])).toEqual([[401, 'close']]);
       expect(large.closed).toBe(true);
+    } finally {
+      await host.close();
+    }
+  });
+});
+
+describe('HTTPS host', () => {
+  it('closes a connection that does not finish its TLS handshake within --headers-timeout', async () => {
+    const certs = createTestCertificates();
+    const host = await startHttpHost(new WebhookCore({ processor: emptyProcessor }), {
+      host: '127.0.0.1',
+      port: 0,
+      maxBodyBytes: 65_536,
+      logger: silentLogger,
+      limits: { headersTimeoutMs: 200, requestTimeoutMs: 1000 },
+      tls: { cert: certs.server.cert, key: certs.server.key, clientCa: undefined },
+    });
+    try {
+      const started = Date.now();
+      const closedAfter = await new Promise<number>((resolve) => {
+        const socket = net.connect(host.port, '127.0.0.1');
+        socket.on('close', () => resolve(Date.now() - started));
+        socket.on('error', () => undefined);
+        socket.setTimeout(5000, () => socket.destroy());
+      });
+      expect(closedAfter).toBeGreaterThanOrEqual(150);
+      expect(closedAfter).toBeLessThan(2000);
     } finally {
       await host.close();
     }

@@ -91,6 +91,8 @@ function createBoundedServer(core: WebhookCore, options: HttpHostOptions, limits
             ...settings,
             cert: tls.cert,
             key: tls.key,
+            // A connection still in its TLS handshake holds a place as a slow request would: the same bound.
+            handshakeTimeout: limits.headersTimeoutMs,
             ...(tls.clientCa === undefined
               ? {}
               : { ca: tls.clientCa, requestCert: true, rejectUnauthorized: true }),
