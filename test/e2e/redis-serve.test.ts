@@ -134,6 +134,10 @@ describeWithRedis('rulehook serve with the Redis session store', () => {
       '2',
       '--state',
       redis.url,
+      // These events carry no state back: each waits on Redis, and the default 50 ms is not always
+      // enough on a loaded machine (the event is then answered as a session's first, greet firing again).
+      '--state-timeout',
+      '500',
     ]);
     expect(server.stdout()).toMatch(/serving 4 enabled rules in 1 ruleset from .* in 2 workers\n/);
     const session = { 'state.sessionId': 'w1', 'state.currentEvent': 'CALL_STARTED' };
