@@ -106,7 +106,7 @@ export interface ReadmeExample {
   body: string;
   /** The response as shown (formatted JSON). */
   response: string;
-  /** The `rulehook-fired` header as shown; undefined when the README says there is none. */
+  /** The `rulehook-fired` header as shown; undefined when the README says there is none (no rule fired: empty). */
   fired: string | undefined;
 }
 
@@ -155,11 +155,12 @@ export function decodeReadmeEvent(body: string): SessionVariables {
 }
 
 /**
- * The HTTP host of `rulehook serve --rules PACK` (default options: in-memory
- * session state), just started: `post` sends a README request body as curl does.
+ * The HTTP host of `rulehook serve --rules PACK --expose-fired` (otherwise default
+ * options: in-memory session state), just started: `post` sends a README request
+ * body as curl does.
  */
 export function startHttpHostForPack(book: RuleBook) {
-  const core = new WebhookCore({ processor: createServeProcessor(book) });
+  const core = new WebhookCore({ processor: createServeProcessor(book), exposeFiredRules: true });
   const handler = createHttpHandler(core, { maxBodyBytes: 1_048_576, logger: silentLogger });
   return {
     post: (body: string) =>
@@ -172,7 +173,7 @@ export function startHttpHostForPack(book: RuleBook) {
  * them against one freshly started `rulehook serve --rules PACK`:
  * - the body sent over HTTP gets exactly the response shown (byte for byte once
  *   the shown JSON is put on one line, so the key order counts too) and the
- *   `rulehook-fired` header shown;
+ *   `rulehook-fired` header shown (empty when the README shows none: no rule fired);
  * - answering the decoded event in-process (the webhook of `rulehook test`,
  *   from the state the event carries) gives the same answer.
  * Returns how many examples were checked.
@@ -192,7 +193,7 @@ export async function checkReadmeExamples(book: RuleBook, readme: string): Promi
     const res = await host.post(example.body);
     expect(res.status).toBe(200);
     expect(res.text).toBe(JSON.stringify(shown));
-    expect(res.headers['rulehook-fired']).toEqual(example.fired);
+    expect(res.headers['rulehook-fired']).toEqual(example.fired ?? '');
   }
   return examples.length;
 }

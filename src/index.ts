@@ -6,6 +6,14 @@ export { emptyProcessor, type EventOutcome, type EventProcessor } from './proces
 export { startHttpHost, createHttpHandler } from './hosts/http';
 export { startGrpcHost } from './hosts/grpc';
 export type { RunningHost } from './hosts/running-host';
+export {
+  BearerTokens,
+  CallerAuth,
+  readTlsFiles,
+  type AuthSettings,
+  type TlsFiles,
+  type TlsSettings,
+} from './hosts/security';
 export { loadRules, type LoadOptions, type LoadResult } from './rules/load';
 export { RuleBook } from './rules/compile/rule-book';
 export { evaluateEvent, type Evaluation, type EvaluationContext } from './rules/evaluate/evaluate-event';

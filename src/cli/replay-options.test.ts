@@ -4,28 +4,37 @@ import { parseTargetUrl } from '../replay';
 
 describe('parseTargetUrl', () => {
   it.each([
-    ['http://127.0.0.1:8080', { protocol: 'http', hostname: '127.0.0.1', port: 8080, path: '/v1/events' }],
+    [
+      'http://127.0.0.1:8080',
+      { protocol: 'http', tls: false, hostname: '127.0.0.1', port: 8080, path: '/v1/events' },
+    ],
     [
       'http://[::1]:8080/hooks/events',
-      { protocol: 'http', hostname: '::1', port: 8080, path: '/hooks/events' },
+      { protocol: 'http', tls: false, hostname: '::1', port: 8080, path: '/hooks/events' },
     ],
     [
       'http://webhook.internal',
-      { protocol: 'http', hostname: 'webhook.internal', port: 80, path: '/v1/events' },
+      { protocol: 'http', tls: false, hostname: 'webhook.internal', port: 80, path: '/v1/events' },
     ],
-    ['grpc://127.0.0.1:50051', { protocol: 'grpc', address: '127.0.0.1:50051' }],
-    ['grpc://[::1]:50051', { protocol: 'grpc', address: '[::1]:50051' }],
+    [
+      'https://webhook.internal',
+      { protocol: 'http', tls: true, hostname: 'webhook.internal', port: 443, path: '/v1/events' },
+    ],
+    ['grpc://127.0.0.1:50051', { protocol: 'grpc', tls: false, address: '127.0.0.1:50051' }],
+    ['grpc://[::1]:50051', { protocol: 'grpc', tls: false, address: '[::1]:50051' }],
+    ['grpcs://webhook.internal:443', { protocol: 'grpc', tls: true, address: 'webhook.internal:443' }],
   ])('reads %s', (text, expected) => {
     expect(parseTargetUrl(text)).toEqual({ ...expected, text });
   });
 
   it.each([
-    ['localhost:8080', 'expects http:// or grpc://'],
-    ['https://x:1', 'expects http:// or grpc://, got "https"'],
+    ['localhost:8080', 'expects http://HOST:PORT, https://HOST:PORT, grpc://HOST:PORT or grpcs://HOST:PORT'],
+    ['ftp://x:1', 'grpcs://HOST:PORT, got "ftp"'],
     ['grpc://x', 'needs a port'],
+    ['grpcs://x', '--target grpcs:// needs a port'],
     ['grpc://x:1/path', 'takes no path'],
     ['http://u:p@x:1', 'takes no user'],
-    ['not a url', 'expects http://HOST:PORT or grpc://HOST:PORT'],
+    ['not a url', 'expects http://HOST:PORT, https://HOST:PORT'],
   ])('refuses %s', (text, message) => {
     expect(parseTargetUrl(text)).toContain(message);
   });
@@ -67,7 +76,14 @@ describe('parseReplayOptions', () => {
     [['--target', 'http://x:1', 'a', '--explain'], '--explain needs the rules in-process'],
     [['--rules', 'r', 'a', '--loop'], '--loop needs --duration'],
     [['--rules', 'r', '-', '--loop', '--duration', '5s'], '--loop cannot read stdin'],
-    [['--rules', 'r', 'a', '--target', 'ftp://x'], 'expects http:// or grpc://'],
+    [['--rules', 'r', 'a', '--target', 'ftp://x'], 'grpc://HOST:PORT or grpcs://HOST:PORT, got "ftp"'],
+    [['--rules', 'r', 'a', '--target-token-file', 't'], '--target-token-file needs --target'],
+    [['--rules', 'r', 'a', '--target-ca', 'ca.pem'], '--target-ca needs --target'],
+    [
+      ['--target', 'http://x:1', 'a', '--target-ca', 'ca.pem'],
+      '--target-ca needs a TLS target: https:// or grpcs://',
+    ],
+    [['--target', 'grpcs://x:1', 'a', '--target-cert', 'c.pem'], '--target-cert needs --target-key'],
     [['--rules', 'r', 'a', '--max-sessions', '0'], '--max-sessions expects a positive whole number'],
     [['--rules', 'r', 'a', '--bogus'], "Unknown option '--bogus'"],
   ])('refuses %j', (args, message) => {
@@ -89,12 +105,18 @@ describe('parseReplayOptions', () => {
         '--loop',
       ]),
     ).toMatchObject({
-      target: { protocol: 'grpc', address: 'h:1' },
+      target: { protocol: 'grpc', tls: false, address: 'h:1' },
       concurrency: 32,
       rate: 250,
       durationMs: 60_000,
       loop: true,
     });
+  });
+
+  it('passes the files of a protected target on, to be read when the replay starts', () => {
+    expect(
+      ok(['--target', 'grpcs://h:1', 'a', '--target-token-file', 't', '--target-ca', 'ca.pem']).targetAccess,
+    ).toEqual({ tokenFile: 't', ca: 'ca.pem', cert: undefined, key: undefined });
   });
 });
 
@@ -121,10 +143,16 @@ Options:
   --max-sessions N       sessions tracked at once, least recently active forgotten beyond (default: 2000)
   --compare PATH         replay through these rules too; show only the events whose outcome differs
   --fail-on-diff         with --compare: exit 1 when any event differs
-  --target URL           be the engine of a live webhook: http://HOST:PORT or grpc://HOST:PORT
+  --target URL           be the engine of a live webhook: http://HOST:PORT or grpc://HOST:PORT,
+                         https:// or grpcs:// (gRPC over TLS)
   --target-kind KIND     auto (default), rulehook or other: does the target report the rules that fired
   --concurrency N        with --target: calls in flight at once, sessions overlapping (default: 8)
   --timeout MS           with --target: longest wait for one answer (default: 10000)
+  --target-token-file FILE  with --target: send the first token of FILE as Authorization: Bearer
+                         (default: $RULEHOOK_TARGET_TOKEN, else no token)
+  --target-ca FILE       with https:// or grpcs://: the PEM CA to trust (default: the system's)
+  --target-cert FILE     with https:// or grpcs://: client certificate (PEM)
+  --target-key FILE      the PEM private key of --target-cert
   --rate R               raise at most R events per second
   --duration D           stop raising events after D (30s, 5m, 1h, 500ms)
   --loop                 start the recordings again when they end, as new sessions (needs --duration)

@@ -14,7 +14,7 @@ import {
   refuse,
   type ParseResult,
 } from './options';
-import { checkTargetOptions, TARGET_OPTIONS } from './target-options';
+import { checkTargetOptions, readTargetAccessFiles, TARGET_OPTIONS } from './target-options';
 
 const FORMATS = ['human', 'jsonl', 'summary'] as const satisfies readonly ReplayFormat[];
 const DEFAULT_FORMAT = 'human';
@@ -119,6 +119,7 @@ export function parseReplayOptions(args: readonly string[]): ParseResult<ReplayO
       failOnDiff: v['fail-on-diff'],
       target: v.target,
       targetKind: v['target-kind'],
+      targetAccess: readTargetAccessFiles(v),
       concurrency: v.concurrency,
       timeoutMs: v.timeout,
       rate: v.rate,

@@ -55,6 +55,14 @@ Options:
                              (repeatable: --redact call.ani --redact 'person.*')
   --redact-key KEY           key of that hash (default: $RULEHOOK_REDACT_KEY, else random for this process)
   --record-max-bytes N       rotate the recording beyond N bytes: FILE.1, FILE.2, ... (default: never)
+  --auth-tokens-file PATH    require Authorization: Bearer <token> (gRPC: metadata authorization),
+                             one token per line (default: no token asked)
+  --auth-probes              with --auth-tokens-file: /healthz, /readyz, gRPC health need a token too
+  --auth-metrics             with --auth-tokens-file: /metrics needs a token too
+  --tls-cert FILE            serve HTTPS and gRPC over TLS with this PEM certificate
+  --tls-key FILE             the PEM private key of --tls-cert
+  --tls-client-ca FILE       mutual TLS: require client certificates signed by this PEM CA
+  --expose-fired             name the rules that fired in the rulehook-fired header/trailer
   -h, --help                 show this help
 `);
   });
@@ -97,6 +105,13 @@ describe('parseServeOptions', () => {
         evaluationBudgetMs: 50,
         failPolicy: 'open',
         sessionKey: 'state.sessionId',
+        security: {
+          tokensFile: undefined,
+          protectProbes: false,
+          protectMetrics: false,
+          tls: undefined,
+          exposeFired: false,
+        },
         workers: 1,
         record: undefined,
         workerEnv: {},

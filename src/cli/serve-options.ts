@@ -26,6 +26,7 @@ import { DEFAULT_RULES_DIR } from './package-info';
 import { checkRecordSettings, RECORD_OPTIONS, type RecordSettings } from './record-options';
 import { EVALUATION_OPTIONS } from './evaluation-options';
 import { checkStoreSettings, SESSION_OPTIONS } from './session-options';
+import { checkSecuritySettings, SECURITY_OPTIONS, type SecuritySettings } from './security-options';
 
 export interface ServeOptions {
   rules: string;
@@ -51,6 +52,8 @@ export interface ServeOptions {
   record: RecordSettings | undefined;
   /** The settings read from `--config`, as environment variables for the workers of `--workers`. */
   workerEnv: Record<string, string>;
+  /** Tokens, TLS, and whether fired rules are exposed. */
+  security: SecuritySettings;
 }
 
 /** A command line naming a configuration file with errors: what to report, as `validate` does. */
@@ -114,6 +117,7 @@ export const SERVE_OPTIONS = {
     help: 'processes serving one port (node:cluster); more than 1 needs --state redis://',
   }),
   ...RECORD_OPTIONS,
+  ...SECURITY_OPTIONS,
   help: HELP_OPTION,
 };
 
@@ -151,6 +155,8 @@ export function resolveServeSettings(
     return refuse('--record writes one file from one process: not with --workers above 1');
   const store = checkStoreSettings(v, io);
   if (!store.ok) return refuse(store.message);
+  const security = checkSecuritySettings(v, io);
+  if (!security.ok) return refuse(security.message);
   const limits = checkLimitSettings(v, !v['no-http']);
   if (!limits.ok) return refuse(limits.message);
   if (v.workers > 1 && v.state === 'memory') {
@@ -179,6 +185,7 @@ export function resolveServeSettings(
       sessionKey: v['session-key'],
       workers: v.workers,
       record: record.record,
+      security: security.security,
     },
   };
 }

@@ -1,11 +1,13 @@
 import cluster from 'node:cluster';
 import { describeListening, WebhookCore, startGrpcHost, startHttpHost, type RunningHost } from '../hosts';
 import { createJsonLogger, type Logger } from '../observability/logger';
+import { Metrics } from '../observability/metrics';
 import { createRecorder, describeRecording, type Recorder } from '../recording';
 import { RuleProcessor } from '../processor/rule-processor';
 import { createSessionStore, redactUrl, RedisSessionStore } from '../session';
 import type { CliIO } from '../terminal/command-io';
 import { loadServingRules } from '../server/load-serving-rules';
+import { loadServeSecurity, type ServeSecurity } from '../server/load-security';
 import { isServeWorker, receiveServingRules, reportListeningToPrimary } from '../server/serve-worker';
 import { runServeWorkers } from '../server/serve-workers';
 import { startServeReloads } from '../server/serve-reloads';
@@ -40,10 +42,19 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
   if (parsed.kind === 'invalid') return reportInvalidConfig('serve', parsed, io);
   if (parsed.kind !== 'ok') return reportUsage(io, 'serve', SERVE_USAGE, parsed);
   const { options } = parsed;
-  if (options.workers > 1 && cluster.isPrimary) return runServeWorkers(args, options, io, control);
   const logger = createJsonLogger(io.stderr, options.logLevel);
+  const metrics = new Metrics();
+  // Checked by the primary of --workers too, so that a bad file is reported once, before any fork.
+  const security = await loadServeSecurity(options.security, metrics, logger);
+  if (!security.ok) {
+    io.stderr.write(`rulehook serve: refusing to start: ${security.message}\n`);
+    return 1;
+  }
+  if (options.workers > 1 && cluster.isPrimary) return runServeWorkers(args, options, io, control);
   const core = new WebhookCore({
+    metrics,
     logger,
+    exposeFiredRules: options.security.exposeFired,
     failPolicy: options.failPolicy,
     maxInflightEvents: options.limits.maxInflightEvents,
   });
@@ -92,6 +103,7 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
     maxBodyBytes: options.maxMessageBytes,
     maxMessageBytes: options.maxMessageBytes,
     eventLimits: options.limits.event,
+    ...security.security,
   };
   try {
     if (options.httpPort !== undefined)
@@ -123,6 +135,7 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
     logger,
     reloads: control.reloads,
     ...(control.onReload === undefined ? {} : { onReload: control.onReload }),
+    reloadOthers: () => reloadTokens(security.security, logger),
   });
   status.write(describeListening(hosts));
   if (cluster.isWorker) reportListeningToPrimary(rules.revision, hosts);
@@ -143,6 +156,15 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
   }
   status.write('rulehook: stopped\n');
   return 0;
+}
+
+/** A reload re-reads the tokens file too; a broken one keeps the tokens loaded before. */
+async function reloadTokens(security: ServeSecurity, logger: Logger): Promise<void> {
+  const tokens = security.auth?.tokens;
+  if (tokens === undefined) return;
+  const reloaded = await tokens.reload();
+  if (reloaded.ok) logger.info('tokens reloaded', { file: tokens.file, tokens: reloaded.count });
+  else logger.error('tokens reload refused', { file: tokens.file, error: reloaded.message });
 }
 
 async function warnIfRedisAbsent(store: RedisSessionStore, url: string, logger: Logger): Promise<void> {

@@ -1,6 +1,7 @@
 /**
- * The HTTP response header where `rulehook serve` lists the rules that fired:
- * `ruleset/rule` ids, comma-separated, in firing order; absent when none fired.
+ * The HTTP response header where `rulehook serve --expose-fired` lists the rules
+ * that fired: `ruleset/rule` ids, comma-separated, in firing order; empty when
+ * none fired. Absent when the server does not expose them (its default).
  */
 export const FIRED_RULES_HEADER = 'rulehook-fired';
 
@@ -16,7 +17,7 @@ const NEEDS_ENCODING = /[^\x21-\x24\x26-\x2b\x2d-\x7e]/;
 const ENCODED_RUN = /(?:%[0-9A-Fa-f]{2})+/g;
 
 /**
- * The value of the header or trailer for rules that fired (at least one). In
+ * The value of the header or trailer for the rules that fired ('' for none). In
  * each id, every character that is not visible ASCII, and `%` and `,`, is
  * written as the percent-encoded bytes of its UTF-8 (`é` is `%C3%A9`, `,` is
  * `%2C`); an id of other characters is written as it is. Hand-written because

@@ -16,7 +16,10 @@ describe('WebhookCore.onEvent', () => {
 
   it('counts the event and its unknown fields, and formats the rules that fired', async () => {
     const response = { ...createEmptyResponse(), result_message: 'x' };
-    const core = new WebhookCore({ processor: { process: () => ({ response, fired: ['a/x', 'b/y'] }) } });
+    const core = new WebhookCore({
+      processor: { process: () => ({ response, fired: ['a/x', 'b/y'] }) },
+      exposeFiredRules: true,
+    });
     const reply = await core.onEvent({ ok: true, value: event, unknownFields: 2 });
     expect(reply).toEqual({ ok: true, response, firedRules: 'a/x,b/y' });
     expect(core.metrics.snapshot()).toMatchObject({
@@ -34,7 +37,7 @@ describe('WebhookCore.onEvent', () => {
           finish = () => resolve({ response: createEmptyResponse(), fired: ['old/rule'] });
         }),
     };
-    const core = new WebhookCore();
+    const core = new WebhookCore({ exposeFiredRules: true });
     core.setProcessor(old, 'r1');
     const inFlight = core.onEvent({ ok: true, value: event, unknownFields: 0 });
     core.setProcessor({ process: () => ({ response: createEmptyResponse(), fired: ['new/rule'] }) }, 'r2');
@@ -45,9 +48,23 @@ describe('WebhookCore.onEvent', () => {
     expect(next).toMatchObject({ firedRules: 'new/rule' });
   });
 
-  it('sends no fired-rules value when no rule fired', async () => {
-    const reply = await new WebhookCore().onEvent({ ok: true, value: event, unknownFields: 0 });
-    expect(reply).toEqual({ ok: true, response: createEmptyResponse(), firedRules: undefined });
+  it('sends an empty fired-rules value when exposed and no rule fired', async () => {
+    const reply = await new WebhookCore({ exposeFiredRules: true }).onEvent({
+      ok: true,
+      value: event,
+      unknownFields: 0,
+    });
+    expect(reply).toEqual({ ok: true, response: createEmptyResponse(), firedRules: '' });
+  });
+
+  it('sends no fired-rules value by default, whatever fired: fired rules are exposed only when asked', async () => {
+    const response = createEmptyResponse();
+    const core = new WebhookCore({ processor: { process: () => ({ response, fired: ['a/x'] }) } });
+    expect(await core.onEvent({ ok: true, value: event, unknownFields: 0 })).toEqual({
+      ok: true,
+      response,
+      firedRules: undefined,
+    });
   });
 
   it.each([

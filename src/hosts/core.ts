@@ -23,7 +23,11 @@ export type FailPolicy = 'open' | 'closed';
  */
 export type HostRequest<E> = { ok: true; value: Event; unknownFields: number } | { ok: false; error: E };
 
-/** What the host must send: the response and the `rulehook-fired` value (undefined when no rule fired), or the error. */
+/**
+ * What the host must send: the response and the `rulehook-fired` value, or the error. The value is
+ * undefined when fired rules are not exposed (no header or trailer is sent), and empty when they are
+ * and none fired.
+ */
 export type HostReply<E> =
   { ok: true; response: CustomLogicResponse; firedRules: string | undefined } | { ok: false; error: E };
 
@@ -35,6 +39,11 @@ export interface CoreOptions {
   failPolicy?: FailPolicy;
   /** Most events in flight at once, both hosts together (`--max-inflight-events`). */
   maxInflightEvents?: number;
+  /**
+   * Send the rules that fired in `rulehook-fired` (`--expose-fired`). Default false: the list tells a
+   * caller which rules its events meet, a map for getting around them.
+   */
+  exposeFiredRules?: boolean;
 }
 
 /**
@@ -48,6 +57,7 @@ export class WebhookCore {
   readonly admission: EventAdmission;
   private readonly logger: Logger;
   private readonly failPolicy: FailPolicy;
+  private readonly exposeFiredRules: boolean;
   private readonly failureLog: RateLimitedLog;
   /** Reloads the rules (`POST /admin/reload`); set by the server that can. */
   rulesReload: RulesReload | undefined;
@@ -64,6 +74,7 @@ export class WebhookCore {
     const logger = options.logger ?? silentLogger;
     this.logger = logger;
     this.failPolicy = options.failPolicy ?? 'open';
+    this.exposeFiredRules = options.exposeFiredRules ?? false;
     this.failureLog = new RateLimitedLog(
       logger,
       'error',
@@ -127,7 +138,7 @@ export class WebhookCore {
     }
     if (request.unknownFields > 0) this.unknownFields.inc(request.unknownFields);
     const { response, fired } = await this.processEvent(request.value);
-    return { ok: true, response, firedRules: fired.length === 0 ? undefined : formatFiredRules(fired) };
+    return { ok: true, response, firedRules: this.exposeFiredRules ? formatFiredRules(fired) : undefined };
   }
 
   private async processEvent(event: Event): Promise<EventOutcome> {

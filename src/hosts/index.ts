@@ -11,3 +11,4 @@ export {
   type HttpLimits,
 } from './host-limits';
 export type { RulesReload, RulesReloadReport } from './rules-reload';
+export * from './security';

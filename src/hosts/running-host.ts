@@ -3,6 +3,8 @@ export interface RunningHost {
   /** Bound address and actual port (a requested port 0 is resolved here). */
   host: string;
   port: number;
+  /** Whether it serves over TLS (HTTPS, gRPC with TLS). */
+  tls?: boolean;
   /** Stops accepting, lets in-flight requests finish, then resolves. */
   close(): Promise<void>;
 }
@@ -14,12 +16,17 @@ export function formatHostPort(host: string, port: number): string {
 
 /** The lines `serve` prints once it listens, for one process or for the workers' primary. */
 export function describeListening(hosts: {
-  http?: { host: string; port: number } | undefined;
-  grpc?: { host: string; port: number } | undefined;
+  http?: { host: string; port: number; tls?: boolean | undefined } | undefined;
+  grpc?: { host: string; port: number; tls?: boolean | undefined } | undefined;
 }): string {
   let text = '';
-  if (hosts.http)
-    text += `rulehook: HTTP listening on http://${formatHostPort(hosts.http.host, hosts.http.port)}\n`;
-  if (hosts.grpc) text += `rulehook: gRPC listening on ${formatHostPort(hosts.grpc.host, hosts.grpc.port)}\n`;
+  if (hosts.http) {
+    const scheme = hosts.http.tls === true ? 'https' : 'http';
+    text += `rulehook: HTTP listening on ${scheme}://${formatHostPort(hosts.http.host, hosts.http.port)}\n`;
+  }
+  if (hosts.grpc) {
+    const tls = hosts.grpc.tls === true ? ' (TLS)' : '';
+    text += `rulehook: gRPC listening on ${formatHostPort(hosts.grpc.host, hosts.grpc.port)}${tls}\n`;
+  }
   return text;
 }

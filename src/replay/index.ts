@@ -5,4 +5,10 @@ export {
   type ReplayFormat,
   type ReplayOptions,
 } from './run';
-export { parseTargetUrl, type TargetKind, type TargetUrl } from './lanes';
+export {
+  parseTargetUrl,
+  TARGET_TOKEN_ENV,
+  type TargetAccessFiles,
+  type TargetKind,
+  type TargetUrl,
+} from './lanes';

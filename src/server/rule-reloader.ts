@@ -40,6 +40,11 @@ export interface RuleReloaderOptions {
   logger: Logger;
   /** Counts each reload by its result. */
   onReport?(report: ReloadReport, trigger: ReloadTrigger): void;
+  /**
+   * Re-reads what a reload re-reads besides the rules (the tokens file), whatever the rules' result; it
+   * keeps what it had on a failure and logs it itself.
+   */
+  reloadOthers?(): Promise<void>;
 }
 
 /**
@@ -86,6 +91,7 @@ export class RuleReloader {
   private async runOnce(trigger: ReloadTrigger): Promise<ReloadReport> {
     try {
       const report = await this.readAndApply();
+      await this.options.reloadOthers?.();
       this.log(report, trigger);
       this.options.onReport?.(report, trigger);
       return report;

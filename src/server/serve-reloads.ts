@@ -7,7 +7,7 @@ import { RuleReloader, type ReloadReport, type ReloadTrigger } from './rule-relo
 import { isServeWorker } from './serve-worker';
 import { watchedPaths } from './serve-workers';
 import { watchRules } from './watch-rules';
-import { followPrimaryRules, requestReloadFromPrimary } from './worker-reload';
+import { followPrimaryReloads, requestReloadFromPrimary } from './worker-reload';
 
 export interface ServeReloadSettings {
   rules: string;
@@ -23,6 +23,8 @@ export interface ServeReloadSettings {
   logger: Logger;
   /** Dispatches `reload` events (the CLI: on SIGHUP). */
   reloads?: EventTarget | undefined;
+  /** Re-reads, at each reload, the files it re-reads besides the rules (the tokens file); logs its failures. */
+  reloadOthers?(): Promise<void>;
   onReload?(report: ReloadReport, trigger: ReloadTrigger): void;
 }
 
@@ -48,6 +50,7 @@ export async function startServeReloads(
     logger: settings.logger,
     apply: (rules) => core.setProcessor(settings.createProcessor(rules.book), rules.revision),
     ...(settings.onReload === undefined ? {} : { onReport: settings.onReload }),
+    ...(settings.reloadOthers === undefined ? {} : { reloadOthers: settings.reloadOthers }),
   });
   core.rulesReload = () => reloader.reload('admin');
   const onSignal = (): void => reloader.reloadInBackground('signal');
@@ -62,17 +65,20 @@ export async function startServeReloads(
 }
 
 function followPrimary(core: WebhookCore, settings: ServeReloadSettings): () => Promise<void> {
-  const stopFollowing = followPrimaryRules((message) => {
-    const loaded = loadRuleBookFromSnapshot(message.snapshot);
-    // The primary sends only rule sets it validated; a refusal here means the two builds differ.
-    if (!loaded.ok) {
-      settings.logger.error('rules from the primary refused; the last good rule set keeps serving', {
-        revision: message.revision,
-      });
-      return;
-    }
-    core.setProcessor(settings.createProcessor(loaded.book), loaded.load.revision);
-  });
+  const stopFollowing = followPrimaryReloads(
+    (message) => {
+      const loaded = loadRuleBookFromSnapshot(message.snapshot);
+      // The primary sends only rule sets it validated; a refusal here means the two builds differ.
+      if (!loaded.ok) {
+        settings.logger.error('rules from the primary refused; the last good rule set keeps serving', {
+          revision: message.revision,
+        });
+        return;
+      }
+      core.setProcessor(settings.createProcessor(loaded.book), loaded.load.revision);
+    },
+    () => void settings.reloadOthers?.(),
+  );
   core.rulesReload = () => requestReloadFromPrimary('admin');
   const onSignal = (): void => void requestReloadFromPrimary('signal').catch(() => undefined);
   settings.reloads?.addEventListener('reload', onSignal);

@@ -54,7 +54,7 @@ function requestRules(timeoutMs: number): Promise<RulesMessage> {
 }
 
 const address = (h: RunningHost | undefined) =>
-  h === undefined ? undefined : { host: h.host, port: h.port };
+  h === undefined ? undefined : { host: h.host, port: h.port, tls: h.tls === true };
 
 /** A worker tells the primary it listens; the primary speaks for all of them on stdout. */
 export function reportListeningToPrimary(

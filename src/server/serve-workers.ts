@@ -5,7 +5,7 @@ import { RuleReloader, type ReloadReport, type ReloadTrigger } from './rule-relo
 import { superviseWorkers } from './supervise-workers';
 import { watchRules, type RuleWatch } from './watch-rules';
 import { createRulesMessage, type RulesMessage } from './worker-messages';
-import { sendRulesToWorkers } from './worker-reload';
+import { sendReloadOthersToWorkers, sendRulesToWorkers } from './worker-reload';
 
 export interface ServeWorkersSettings {
   rules: string;
@@ -61,6 +61,7 @@ export async function runServeWorkers(
       current = createRulesMessage(reloaded.snapshot, reloaded.revision);
       sendRulesToWorkers(current);
     },
+    reloadOthers: () => Promise.resolve(sendReloadOthersToWorkers()),
     ...(control.onReload === undefined ? {} : { onReport: control.onReload }),
   });
   const onSignal = (): void => reloader.reloadInBackground('signal');

@@ -27,8 +27,8 @@ export interface ListeningMessage {
   type: 'rulehook:listening';
   /** The revision of the rules it serves. */
   revision: string;
-  http?: { host: string; port: number };
-  grpc?: { host: string; port: number };
+  http?: { host: string; port: number; tls?: boolean };
+  grpc?: { host: string; port: number; tls?: boolean };
 }
 
 /** Worker to primary: reload the rules (SIGHUP or `POST /admin/reload` reached the worker). */
@@ -46,8 +46,13 @@ export interface ReloadReportMessage {
   report: ReloadReport;
 }
 
+/** Primary to worker, after each reload: re-read the files a reload re-reads besides the rules (the tokens file). */
+export interface ReloadOthersMessage {
+  type: 'rulehook:reload-others';
+}
+
 export type WorkerMessage =
-  RulesMessage | RulesRequest | ListeningMessage | ReloadRequest | ReloadReportMessage;
+  RulesMessage | RulesRequest | ListeningMessage | ReloadRequest | ReloadReportMessage | ReloadOthersMessage;
 
 export function createRulesMessage(snapshot: RuleSnapshot, revision: string): RulesMessage {
   return { type: 'rulehook:rules', revision, snapshot };

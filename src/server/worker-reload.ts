@@ -1,6 +1,12 @@
 import cluster from 'node:cluster';
 import type { ReloadReport, ReloadTrigger } from './rule-reloader';
-import { isWorkerMessage, type ReloadRequest, type RulesMessage } from './worker-messages';
+import {
+  isWorkerMessage,
+  type ReloadOthersMessage,
+  type ReloadRequest,
+  type RulesMessage,
+  type WorkerMessage,
+} from './worker-messages';
 
 /** How long a worker waits for the primary's report of a reload it asked for. */
 const RELOAD_TIMEOUT_MS = 30_000;
@@ -34,10 +40,17 @@ export function requestReloadFromPrimary(trigger: ReloadTrigger): Promise<Reload
   });
 }
 
-/** In a worker: calls `onRules` with each rule set the primary sends after startup (its reloads). */
-export function followPrimaryRules(onRules: (message: RulesMessage) => void): () => void {
+/**
+ * In a worker: calls `onRules` with each rule set the primary sends after startup (its reloads), and
+ * `onReloadOthers` after each reload the primary ran.
+ */
+export function followPrimaryReloads(
+  onRules: (message: RulesMessage) => void,
+  onReloadOthers: () => void,
+): () => void {
   const onMessage = (message: unknown): void => {
     if (isWorkerMessage(message, 'rulehook:rules')) onRules(message);
+    else if (isWorkerMessage(message, 'rulehook:reload-others')) onReloadOthers();
   };
   process.on('message', onMessage);
   return () => process.off('message', onMessage);
@@ -45,7 +58,17 @@ export function followPrimaryRules(onRules: (message: RulesMessage) => void): ()
 
 /** In the primary: sends a reloaded rule set to every worker alive (replacements ask for it at start). */
 export function sendRulesToWorkers(message: RulesMessage): void {
-  // A worker that exits meanwhile fails its send: ignored, since its replacement asks for the rules at start.
+  sendToWorkers(message);
+}
+
+/** In the primary: has every worker re-read the files a reload re-reads besides the rules. */
+export function sendReloadOthersToWorkers(): void {
+  const message: ReloadOthersMessage = { type: 'rulehook:reload-others' };
+  sendToWorkers(message);
+}
+
+function sendToWorkers(message: WorkerMessage): void {
+  // A worker that exits meanwhile fails its send: ignored, since its replacement reads everything at start.
   for (const worker of Object.values(cluster.workers ?? {}))
     if (worker?.isConnected()) worker.send(message, () => undefined);
 }

@@ -14,7 +14,7 @@ const BUF = path.resolve(__dirname, '../../node_modules/.bin/buf');
 describe('rulehook serve (the built binary, as a process)', () => {
   let server: ServeProcess;
   beforeAll(async () => {
-    server = await startServeProcess(['--rules', RULES]);
+    server = await startServeProcess(['--rules', RULES, '--expose-fired']);
   });
   afterAll(() => {
     if (server.child.exitCode === null) server.child.kill('SIGKILL');

@@ -20,7 +20,7 @@ function rssMiB(pid: number): number {
 }
 
 it(`keeps memory flat over ${EVENTS} events of ~900 KB, each in a new session`, async () => {
-  const server = await startServeProcess(['--rules', RULES, '--no-grpc']);
+  const server = await startServeProcess(['--rules', RULES, '--no-grpc', '--expose-fired']);
   try {
     const pid = server.child.pid!;
     const payload = (seed: number) => {

@@ -16,7 +16,7 @@ const WHOLE_FILTER = { keys_to_ignore: ['audio.*'], events_to_ignore: ['HEARTBEA
 const servers: ServeProcess[] = [];
 
 async function serve(...args: string[]): Promise<ServeProcess> {
-  const server = await startServeProcess(['--rules', RULES, '--no-grpc', ...args]);
+  const server = await startServeProcess(['--rules', RULES, '--no-grpc', '--expose-fired', ...args]);
   servers.push(server);
   return server;
 }

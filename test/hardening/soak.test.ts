@@ -46,7 +46,14 @@ function rawRequest(port: number, chunks: (string | Buffer)[], gapMs: number, ms
 describeWithRedis('soak', () => {
   it(`answers every valid event for ${SECONDS} s of hostile traffic and a flapping Redis`, async () => {
     const redis = await RedisServer.start();
-    const server = await startServeProcess(['--rules', RULES, '--no-grpc', '--state', redis.url]);
+    const server = await startServeProcess([
+      '--rules',
+      RULES,
+      '--no-grpc',
+      '--expose-fired',
+      '--state',
+      redis.url,
+    ]);
     const port = server.httpPort!;
     const pid = server.child.pid!;
     const end = Date.now() + SECONDS * 1000;

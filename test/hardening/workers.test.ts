@@ -105,7 +105,7 @@ describeWithRedis('serve --workers: the primary hands one rule set to every work
     await rm(dir, { recursive: true, force: true });
   });
 
-  const workersArgs = () => ['--rules', dir, '--no-grpc', '--workers', '2', '--state', url];
+  const workersArgs = () => ['--rules', dir, '--no-grpc', '--expose-fired', '--workers', '2', '--state', url];
   // Without watching, so that an edit on disk reaches the workers only if they read it themselves.
   const start = async (extra: string[] = ['--no-watch']) => {
     server = await startServeProcess([...workersArgs(), ...extra]);

@@ -54,16 +54,29 @@ const hosts: [string, (core: WebhookCore) => Promise<HostUnderTest>][] = [
 describe.each(hosts)('host contract: %s', (_name, createHost) => {
   let host: HostUnderTest;
   beforeAll(async () => {
-    host = await createHost(new WebhookCore({ processor: echoProcessor }));
+    host = await createHost(new WebhookCore({ processor: echoProcessor, exposeFiredRules: true }));
   });
   afterAll(() => host.close());
 
-  it('answers a valid event with result_code 200', async () => {
+  it('answers a valid event with result_code 200, and an empty rulehook-fired when no rule fired', async () => {
     expect(await host.send({ 'state.currentEvent': 'X' })).toEqual({
       ok: true,
       response: { result_code: 200 },
-      fired: undefined,
+      fired: '',
     });
+  });
+
+  it('sends no rulehook-fired at all unless fired rules are exposed (--expose-fired)', async () => {
+    const hidden = await createHost(new WebhookCore({ processor: echoProcessor }));
+    try {
+      const reply = await hidden.send({ 'state.currentEvent': 'ECHO', 'person.id': 'p-7' });
+      expect(reply).toMatchObject({ ok: true, fired: undefined });
+      expect(reply.ok && reply.response.actions_to_perform).toEqual([
+        { action: 'Verify', parameters: { person_id: 'p-7' } },
+      ]);
+    } finally {
+      await hidden.close();
+    }
   });
 
   it('names fired rules whose ids are not visible ASCII, percent-encoded, and keeps serving', async () => {
@@ -105,7 +118,7 @@ describe.each(hosts)('host contract: %s', (_name, createHost) => {
   });
 
   it('answers an event with no session variables', async () => {
-    expect(await host.send({})).toEqual({ ok: true, response: { result_code: 200 }, fired: undefined });
+    expect(await host.send({})).toEqual({ ok: true, response: { result_code: 200 }, fired: '' });
   });
 
   it('ignores unknown fields and counts them', async () => {
@@ -266,7 +279,7 @@ describe.each(hosts)('host contract with rule files: %s', (_name, createHost) =>
   beforeAll(async () => {
     const dir = path.resolve(__dirname, '../fixtures/dsl');
     const loaded = await loadRules([dir], { cwd: dir });
-    const core = new WebhookCore();
+    const core = new WebhookCore({ exposeFiredRules: true });
     core.setProcessor(new RuleProcessor(RuleBook.compile(loaded.rulesets), { metrics: core.metrics }));
     host = await createHost(core);
   });
@@ -313,7 +326,7 @@ describe.each(hosts)('host contract with session state: %s', (_name, createHost)
     const dir = path.resolve(__dirname, '../fixtures/e2e/stateful');
     book = RuleBook.compile((await loadRules([dir], { cwd: dir })).rulesets);
     const start = (store?: MemorySessionStore) => {
-      const core = new WebhookCore();
+      const core = new WebhookCore({ exposeFiredRules: true });
       core.setProcessor(new RuleProcessor(book, { metrics: core.metrics, ...(store ? { store } : {}) }));
       return createHost(core);
     };

@@ -44,8 +44,11 @@ async function waitForGeneration(port: number | undefined, n: number, ms = 10_00
   return false;
 }
 
-const reload = (port: number | undefined) =>
-  fetch(`http://127.0.0.1:${port}/admin/reload`, { method: 'POST' }).then(async (res) => ({
+const reload = (port: number | undefined, token?: string) =>
+  fetch(`http://127.0.0.1:${port}/admin/reload`, {
+    method: 'POST',
+    headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+  }).then(async (res) => ({
     status: res.status,
     body: (await res.json()) as {
       result: string;
@@ -159,6 +162,36 @@ describe('hot reload', () => {
       diagnostics: [{ code: 'UNKNOWN_KEY', severity: 'error', line: 4, col: 5 }],
     });
     expect((await tagsOf(port)).first).toBe('2');
+  });
+
+  it('with --auth-tokens-file, POST /admin/reload needs a token, and a reload re-reads the tokens file', async () => {
+    const [oldToken, newToken] = ['old-token-0123456789', 'new-token-0123456789'];
+    dir = await writeRulesDir({ 'rules.yaml': generation(1), 'tokens.txt': `${oldToken}\n` });
+    const rules = path.join(dir, 'rules.yaml');
+    const tokens = path.join(dir, 'tokens.txt');
+    server = await startServeProcess([
+      '--rules',
+      rules,
+      '--auth-tokens-file',
+      tokens,
+      '--no-grpc',
+      '--no-watch',
+    ]);
+    const port = server.httpPort;
+    expect((await reload(port)).status).toBe(401);
+    expect((await reload(port, newToken)).status).toBe(401);
+
+    // Rotation: the new token is added, the old one removed; the reload that reads the file uses the old one.
+    await writeFile(tokens, `${newToken}\n`);
+    expect((await reload(port, oldToken)).status).toBe(200);
+    expect((await reload(port, oldToken)).status).toBe(401);
+    expect((await reload(port, newToken)).body.result).toBe('unchanged');
+
+    // A broken tokens file is refused and logged; the tokens loaded before stay valid. SIGHUP reloads too.
+    await writeFile(tokens, 'short\n');
+    server.child.kill('SIGHUP');
+    await waitForLog(server, 'tokens reload refused');
+    expect((await reload(port, newToken)).status).toBe(200);
   });
 });
 

@@ -17,9 +17,9 @@ export interface ReplayRun {
 /** Runs `rulehook replay ARGS` in-process. */
 export async function replay(
   args: string[],
-  options: { cwd?: string; stdin?: string | Buffer } = {},
+  options: { cwd?: string; stdin?: string | Buffer; env?: Record<string, string> } = {},
 ): Promise<ReplayRun> {
-  const io = createMemoryIO({ cwd: options.cwd ?? REPO });
+  const io = createMemoryIO({ cwd: options.cwd ?? REPO, env: options.env ?? {} });
   const stdin = options.stdin === undefined ? undefined : Readable.from([Buffer.from(options.stdin)]);
   const code = await runReplay(args, io, stdin === undefined ? {} : { stdin });
   return {

@@ -21,7 +21,8 @@ async function serve(args: string[], env: Record<string, string> = {}) {
   const controller = new AbortController();
   let listening!: (hosts: { http?: RunningHost; grpc?: RunningHost }) => void;
   const hosts = new Promise<{ http?: RunningHost; grpc?: RunningHost }>((resolve) => (listening = resolve));
-  const exit = runServe(['--rules', PACK, '--http-port', '0', '--grpc-port', '0', ...args], io, {
+  const base = ['--rules', PACK, '--http-port', '0', '--grpc-port', '0', '--expose-fired'];
+  const exit = runServe([...base, ...args], io, {
     signal: controller.signal,
     onListening: listening,
   });

@@ -7,12 +7,12 @@ import { REPO, replay } from './run-replay';
 
 const PACKS = ['enrollment-after-opt-in', 'fraud-and-spoofing', 'noise-reduction'];
 
-async function serve(rules: string) {
+async function serve(rules: string, args: string[] = ['--expose-fired']) {
   const io = createMemoryIO();
   const controller = new AbortController();
   let listening!: (hosts: { http?: RunningHost; grpc?: RunningHost }) => void;
   const hosts = new Promise<{ http?: RunningHost; grpc?: RunningHost }>((resolve) => (listening = resolve));
-  const exit = runServe(['--rules', rules, '--http-port', '0', '--grpc-port', '0'], io, {
+  const exit = runServe(['--rules', rules, '--http-port', '0', '--grpc-port', '0', ...args], io, {
     signal: controller.signal,
     onListening: listening,
   });
@@ -95,6 +95,35 @@ describe('replay --target', () => {
       await server.stop();
     }
   });
+
+  it.each(['http', 'grpc'] as const)(
+    'says once, and on each line, that a rulehook serve without --expose-fired does not say which rules fired (%s)',
+    async (protocol) => {
+      const server = await serve(path.join(REPO, 'examples/noise-reduction'), []);
+      try {
+        const run = await replay(['--target', server[protocol], recording, '--format', 'jsonl']);
+        expect(run.code).toBe(0);
+        const sent = run.lines().filter((l) => l.sent === true);
+        expect(sent.length).toBeGreaterThan(0);
+        expect(sent.every((l) => l.fired === null && l.fired_exposed === false && l.response !== null)).toBe(
+          true,
+        );
+        expect(
+          run
+            .lines()
+            .filter((l) => l.sent === false)
+            .some((l) => 'fired_exposed' in l),
+        ).toBe(false);
+        expect(run.err).toContain(
+          'rules fired  unknown: the target does not expose which rules fired (start it with --expose-fired)\n',
+        );
+        expect(run.err.match(/--expose-fired/g)).toHaveLength(1);
+        expect(run.err).toMatch(/\(rulehook serve\): [\d,]+ requests, 0 failed/);
+      } finally {
+        await server.stop();
+      }
+    },
+  );
 
   it('reports failed calls, counts them, and exits 1 when the target is down', async () => {
     const run = await replay([

@@ -11,6 +11,16 @@ export type GrpcReply =
 /** The trailer by which a server tells a client when to retry (gRPC A6). */
 const RETRY_PUSHBACK = 'grpc-retry-pushback-ms';
 
+export interface RawClientOptions {
+  /** Default: plaintext. */
+  credentials?: grpc.ChannelCredentials;
+  /** Sent as metadata `authorization` on every call. */
+  authorization?: string;
+  /** Each call fails DEADLINE_EXCEEDED after this long; default: none. */
+  deadlineMs?: number;
+  channelOptions?: grpc.ChannelOptions;
+}
+
 /**
  * A real grpc-js client over loopback that sends raw request bytes (so tests can
  * send malformed ones) and decodes replies with types built from the spec.
@@ -18,8 +28,15 @@ const RETRY_PUSHBACK = 'grpc-retry-pushback-ms';
 export class RawWebhookClient {
   private readonly client: grpc.Client;
 
-  constructor(address: string) {
-    this.client = new grpc.Client(address, grpc.credentials.createInsecure());
+  constructor(
+    address: string,
+    private readonly options: RawClientOptions = {},
+  ) {
+    this.client = new grpc.Client(
+      address,
+      options.credentials ?? grpc.credentials.createInsecure(),
+      options.channelOptions ?? {},
+    );
   }
 
   /** Encodes `variables` with the spec-built Event type and calls OnEvent. */
@@ -33,6 +50,8 @@ export class RawWebhookClient {
     return new Promise((resolve) => {
       // grpc-js calls back before it emits 'status' (which carries the trailer): settle on 'status'.
       let reply: GrpcReply | undefined;
+      const metadata = new grpc.Metadata();
+      if (this.options.authorization !== undefined) metadata.set('authorization', this.options.authorization);
       const call = this.client.makeUnaryRequest<Buffer, Record<string, unknown>>(
         ON_EVENT,
         (b) => b,
@@ -43,6 +62,8 @@ export class RawWebhookClient {
             objects: false,
           }),
         bytes,
+        metadata,
+        this.options.deadlineMs === undefined ? {} : { deadline: Date.now() + this.options.deadlineMs },
         (error, response) => {
           reply = error
             ? { ok: false, code: error.code, details: error.details }

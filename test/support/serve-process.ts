@@ -40,7 +40,7 @@ export function startServeProcess(args: string[], timeoutMs = 15_000): Promise<S
       reject(new Error(`serve did not start within ${timeoutMs} ms\nstdout: ${out}\nstderr: ${err}`));
     }, timeoutMs);
     const check = (): void => {
-      const http = /HTTP listening on http:\/\/[^\s]+:(\d+)/.exec(out);
+      const http = /HTTP listening on https?:\/\/[^\s]+:(\d+)/.exec(out);
       const grpc = /gRPC listening on [^\s]+:(\d+)/.exec(out);
       if ((wantHttp && !http) || (wantGrpc && !grpc)) return;
       clearTimeout(timer);

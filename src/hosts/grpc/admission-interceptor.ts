@@ -4,6 +4,7 @@ import { formatCount } from '../../contract/event-limits';
 import type { WebhookCore } from '../core';
 import { RETRY_AFTER_SECONDS } from '../event-admission';
 import { countRequestTimeouts } from '../host-metrics';
+import type { CallerCheck } from './auth-interceptor';
 import { watchBaseCallStatus } from './base-call-status';
 
 /** Trailer telling a gRPC client how long to wait before retrying (gRPC's retry design, A6). */
@@ -31,10 +32,14 @@ const RETRY_PUSHBACK = 'grpc-retry-pushback-ms';
  * an invalid request, so that it is counted as the HTTP host's 413 is. This
  * interceptor must therefore be the first (it sees the base call). Other
  * methods (reflection) pass untouched.
+ *
+ * `checkCaller` (bearer tokens) runs before admission: a call it refuses is
+ * answered at once and never takes a place, nor counts as shed.
  */
 export function createAdmissionInterceptor(
   core: WebhookCore,
   requestTimeoutMs: number,
+  checkCaller?: CallerCheck,
 ): grpc.ServerInterceptor {
   const admission = core.admission;
   const timeouts = countRequestTimeouts(core.metrics);
@@ -57,6 +62,8 @@ export function createAdmissionInterceptor(
       start: (next) =>
         next({
           onReceiveMetadata: (metadata, nextMetadata) => {
+            const refusal = checkCaller?.(method.path, metadata);
+            if (refusal !== undefined) return call.sendStatus(refusal);
             if (!admission.tryAdmit()) return call.sendStatus(shedStatus(admission.describeRefusal()));
             held = true;
             timer = setTimeout(() => {

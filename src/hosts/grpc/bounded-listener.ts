@@ -18,8 +18,10 @@ export async function listenBounded(
   server: grpc.Server,
   address: { host: string; port: number; maxConnections: number },
   dropped: Counter,
+  credentials: grpc.ServerCredentials = grpc.ServerCredentials.createInsecure(),
 ): Promise<BoundedListener> {
-  const injector = server.createConnectionInjector(grpc.ServerCredentials.createInsecure());
+  // With TLS credentials grpc-js's secure server does the handshake on each injected socket.
+  const injector = server.createConnectionInjector(credentials);
   const listener = createServer((socket) => injector.injectConnection(socket));
   listener.maxConnections = address.maxConnections;
   listener.on('drop', () => dropped.inc());

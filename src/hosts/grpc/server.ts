@@ -13,7 +13,9 @@ import { DEFAULT_GRPC_LIMITS, type GrpcLimits } from '../host-limits';
 import { countDroppedConnections } from '../host-metrics';
 import type { RunningHost } from '../running-host';
 import type { Logger } from '../../observability/logger';
+import type { CallerAuth, TlsSettings } from '../security';
 import { createAdmissionInterceptor } from './admission-interceptor';
+import { createAuthInterceptor, createCallerCheck } from './auth-interceptor';
 import { listenBounded } from './bounded-listener';
 import { addWebhookReflection } from './reflection';
 import { createBusinessLogicService } from './service-definition';
@@ -27,6 +29,16 @@ export interface GrpcHostOptions {
   /** Connection and overload bounds; each one not given has its default (DEFAULT_GRPC_LIMITS). */
   limits?: Partial<GrpcLimits>;
   eventLimits?: EventLimits;
+  /** Bearer tokens calls must carry in metadata `authorization` (`--auth-tokens-file`); undefined: none asked. */
+  auth?: CallerAuth;
+  /** Serve over TLS with these (`--tls-cert`, `--tls-key`; `--tls-client-ca`: mutual TLS); undefined: plaintext. */
+  tls?: TlsSettings;
+}
+
+function createCredentials(tls: TlsSettings | undefined): grpc.ServerCredentials {
+  if (tls === undefined) return grpc.ServerCredentials.createInsecure();
+  const pair = { private_key: tls.key, cert_chain: tls.cert };
+  return grpc.ServerCredentials.createSsl(tls.clientCa ?? null, [pair], tls.clientCa !== undefined);
 }
 
 /** Sends the core's reply; throws if it cannot be sent (a trailer grpc-js refuses), before sending anything. */
@@ -43,6 +55,7 @@ function sendReply(reply: HostReply<DecodeError>, callback: grpc.sendUnaryData<C
 
 export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions): Promise<RunningHost> {
   const limits: GrpcLimits = { ...DEFAULT_GRPC_LIMITS, ...options.limits };
+  const checkCaller = options.auth === undefined ? undefined : createCallerCheck(options.auth);
   const server = new grpc.Server({
     'grpc.max_receive_message_length': options.maxMessageBytes,
     'grpc.max_concurrent_streams': limits.maxConcurrentStreams,
@@ -50,8 +63,11 @@ export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions)
     'grpc-node.max_session_memory': limits.connectionMemoryMib,
     // channelz keeps per-call statistics that only a channelz service can read, and rulehook serves none.
     'grpc.enable_channelz': 0,
-    // The admission interceptor must come first: it watches grpc-js's base call.
-    interceptors: [createAdmissionInterceptor(core, limits.requestTimeoutMs)],
+    // The admission interceptor must come first: it watches grpc-js's base call (and checks OnEvent's token).
+    interceptors: [
+      createAdmissionInterceptor(core, limits.requestTimeoutMs, checkCaller),
+      ...(checkCaller === undefined ? [] : [createAuthInterceptor(checkCaller)]),
+    ],
   });
   server.addService(createBusinessLogicService(options.eventLimits ?? DEFAULT_EVENT_LIMITS), {
     OnEvent: (
@@ -78,10 +94,12 @@ export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions)
     server,
     { host: options.host, port: options.port, maxConnections: limits.maxConnections },
     countDroppedConnections(core.metrics),
+    createCredentials(options.tls),
   );
   return {
     host: options.host,
     port: listener.port,
+    tls: options.tls !== undefined,
     close: async () => {
       // The listener stops accepting at once and resolves once its connections are gone; tryShutdown
       // lets the calls in progress complete, then closes those connections.

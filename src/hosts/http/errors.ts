@@ -4,6 +4,7 @@ import { STATUS_CODES, type ServerResponse } from 'node:http';
 export type HttpErrorCode =
   | 'INVALID_ARGUMENT'
   | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'NOT_FOUND'

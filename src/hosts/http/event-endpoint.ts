@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decodeEventJson, encodeResponseJson, FIRED_RULES_HEADER, type EventLimits } from '../../contract';
 import type { HostRequest, WebhookCore } from '../core';
 import { RETRY_AFTER_SECONDS } from '../event-admission';
+import { DRAIN_BYTES } from './authorize-request';
 import { sendHttpError, sendJson, type HttpError } from './errors';
 import { checkJsonContentType } from './content-type';
 import type { BodyReservation, InflightBytes } from './inflight-bytes';
@@ -20,12 +21,6 @@ interface Refusal {
   error: HttpError;
   close: boolean;
 }
-
-/**
- * A refused request's unread body up to this size is read and dropped by Node (keeping the connection);
- * beyond it, or of unknown size, the connection is closed instead.
- */
-const DRAIN_BYTES = 64 * 1024;
 
 const RETRY_AFTER = String(RETRY_AFTER_SECONDS);
 

@@ -3,7 +3,9 @@ import { DEFAULT_EVENT_LIMITS, type EventLimits } from '../../contract';
 import type { WebhookCore } from '../core';
 import { DEFAULT_HTTP_LIMITS } from '../host-limits';
 import type { Logger } from '../../observability/logger';
+import type { CallerAuth } from '../security';
 import { createHttpApp } from './app';
+import { refuseUnauthenticated } from './authorize-request';
 import { countProtocolErrors } from './client-errors';
 import { sendHttpError } from './errors';
 import { createEventEndpoint } from './event-endpoint';
@@ -18,6 +20,8 @@ export interface HttpHandlerOptions {
   maxInflightBytes?: number;
   /** Bounds on each decoded event (default: DEFAULT_EVENT_LIMITS). */
   eventLimits?: EventLimits;
+  /** Bearer tokens every request must carry but those to open endpoints; undefined: none asked. */
+  auth?: CallerAuth;
 }
 
 /**
@@ -39,6 +43,7 @@ export function createHttpHandler(core: WebhookCore, options: HttpHandlerOptions
   });
   const app = createHttpApp(core, options.logger);
   const protocolErrors = countProtocolErrors(core.metrics);
+  const auth = options.auth;
   return (req: IncomingMessage, res: ServerResponse) => {
     // RFC 9112 3.2: an HTTP/1.1 request without Host is a 400 (answered here, in JSON, rather than by Node).
     if (req.headers.host === undefined && req.httpVersion === '1.1') {
@@ -49,6 +54,7 @@ export function createHttpHandler(core: WebhookCore, options: HttpHandlerOptions
         { connection: 'close' },
       );
     }
+    if (auth !== undefined && refuseUnauthenticated(auth, req, res)) return;
     if (req.method === 'POST' && isEventUrl(req.url ?? '')) {
       handleEvent(req, res).catch((error: unknown) => answerFailure(res, error, options.logger));
       return;

@@ -1,4 +1,5 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerOptions } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { EventLimits } from '../../contract';
 import type { WebhookCore } from '../core';
@@ -6,6 +7,7 @@ import { DEFAULT_HTTP_LIMITS, type HttpLimits } from '../host-limits';
 import { countDroppedConnections } from '../host-metrics';
 import type { Logger } from '../../observability/logger';
 import type { RunningHost } from '../running-host';
+import type { CallerAuth, TlsSettings } from '../security';
 import { createClientErrorHandler, refuseConnect } from './client-errors';
 import { sendHttpError } from './errors';
 import { createHttpHandler } from './handler';
@@ -22,6 +24,10 @@ export interface HttpHostOptions {
   /** Connection and overload bounds; each one not given has its default (DEFAULT_HTTP_LIMITS). */
   limits?: Partial<HttpLimits>;
   eventLimits?: EventLimits;
+  /** Bearer tokens requests must carry (`--auth-tokens-file`); undefined: none asked. */
+  auth?: CallerAuth;
+  /** Serve HTTPS with these (`--tls-cert`, `--tls-key`; `--tls-client-ca`: mutual TLS); undefined: plain HTTP. */
+  tls?: TlsSettings;
 }
 
 export async function startHttpHost(core: WebhookCore, options: HttpHostOptions): Promise<RunningHost> {
@@ -38,6 +44,7 @@ export async function startHttpHost(core: WebhookCore, options: HttpHostOptions)
   return {
     host: address.address,
     port: address.port,
+    tls: options.tls !== undefined,
     close: () =>
       new Promise<void>((resolve, reject) => {
         // close() waits for in-flight requests but closes only the sockets idle at the time of the call;
@@ -58,23 +65,40 @@ export async function startHttpHost(core: WebhookCore, options: HttpHostOptions)
  * on a timer of `connectionsCheckingInterval`: a fifth of the headers timeout, at most a second.
  */
 function createBoundedServer(core: WebhookCore, options: HttpHostOptions, limits: HttpLimits): Server {
-  const server = createServer(
-    {
-      maxHeaderSize: limits.maxHeaderBytes,
-      headersTimeout: limits.headersTimeoutMs,
-      requestTimeout: limits.requestTimeoutMs,
-      keepAliveTimeout: limits.idleTimeoutMs,
-      connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(limits.headersTimeoutMs / 5))),
-      // Checked by the handler instead, so that the 400 has a JSON body.
-      requireHostHeader: false,
-    },
-    createHttpHandler(core, {
-      maxBodyBytes: options.maxBodyBytes,
-      logger: options.logger,
-      maxInflightBytes: limits.maxInflightBytes,
-      ...(options.eventLimits === undefined ? {} : { eventLimits: options.eventLimits }),
-    }),
-  );
+  const settings: ServerOptions = {
+    maxHeaderSize: limits.maxHeaderBytes,
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.idleTimeoutMs,
+    connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(limits.headersTimeoutMs / 5))),
+    // Checked by the handler instead, so that the 400 has a JSON body.
+    requireHostHeader: false,
+  };
+  const handler = createHttpHandler(core, {
+    maxBodyBytes: options.maxBodyBytes,
+    logger: options.logger,
+    maxInflightBytes: limits.maxInflightBytes,
+    ...(options.eventLimits === undefined ? {} : { eventLimits: options.eventLimits }),
+    ...(options.auth === undefined ? {} : { auth: options.auth }),
+  });
+  const { tls } = options;
+  // With a client CA, a client without a certificate it signed fails the handshake: no request is ever read.
+  const server: Server =
+    tls === undefined
+      ? createServer(settings, handler)
+      : createTlsServer(
+          {
+            ...settings,
+            cert: tls.cert,
+            key: tls.key,
+            // A connection still in its TLS handshake holds a place as a slow request would: the same bound.
+            handshakeTimeout: limits.headersTimeoutMs,
+            ...(tls.clientCa === undefined
+              ? {}
+              : { ca: tls.clientCa, requestCert: true, rejectUnauthorized: true }),
+          },
+          handler,
+        );
   server.keepAliveTimeout = limits.idleTimeoutMs;
   server.maxConnections = limits.maxConnections;
   const dropped = countDroppedConnections(core.metrics);

@@ -3,6 +3,7 @@ import { EngineSimulator, LocalWebhook } from '../../simulation';
 import { GrpcTargetClient } from './grpc-target';
 import { HttpTargetClient } from './http-target';
 import type { ReplayLane } from './replay-lane';
+import type { TargetAccess } from './target-access';
 import type { TargetClient } from './target-client';
 import type { TargetUrl } from './target-url';
 import { TargetWebhook } from './target-webhook';
@@ -27,11 +28,12 @@ export function createLocalLane(
 /** The client of a `--target` URL. */
 export function createTargetClient(
   target: TargetUrl,
-  options: { timeoutMs: number; concurrency: number },
+  options: { timeoutMs: number; concurrency: number; access: TargetAccess },
 ): TargetClient {
+  const { timeoutMs, access } = options;
   if (target.protocol === 'grpc')
-    return new GrpcTargetClient({ address: target.address, timeoutMs: options.timeoutMs });
-  return new HttpTargetClient({ ...target, timeoutMs: options.timeoutMs, connections: options.concurrency });
+    return new GrpcTargetClient({ address: target.address, tls: target.tls, timeoutMs, access });
+  return new HttpTargetClient({ ...target, timeoutMs, connections: options.concurrency, access });
 }
 
 /**
@@ -60,5 +62,10 @@ export async function createTargetLane(
     sessionKey: options.sessionKey,
     maxSessions: options.maxSessions,
   });
-  return { lane: { simulator, takeError: (session) => webhook.takeError(session) }, webhook };
+  const lane: ReplayLane = {
+    simulator,
+    takeError: (session) => webhook.takeError(session),
+    takeFiredHidden: (session) => webhook.takeFiredHidden(session),
+  };
+  return { lane, webhook };
 }

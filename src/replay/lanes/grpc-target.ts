@@ -3,12 +3,16 @@ import { FIRED_RULES_TRAILER, ON_EVENT_PATH, WEBHOOK_SERVICE, type SessionVariab
 import { decodeResponseBinary } from '../../contract/decode-response-binary';
 import { encodeEventBinary } from '../../contract/encode-event-binary';
 import { listReflectedServices } from './list-reflected-services';
+import type { TargetAccess } from './target-access';
 import type { TargetClient, TargetReply } from './target-client';
 
 export interface GrpcTargetOptions {
   /** `host:port`. */
   address: string;
   timeoutMs: number;
+  /** TLS (`grpcs://`). */
+  tls: boolean;
+  access: TargetAccess;
 }
 
 /** `vendor.biosec.v1.CustomBusinessLogic/OnEvent` with the binary codec, as the engine calls it. */
@@ -16,7 +20,19 @@ export class GrpcTargetClient implements TargetClient {
   private readonly client: grpc.Client;
 
   constructor(private readonly options: GrpcTargetOptions) {
-    this.client = new grpc.Client(options.address, grpc.credentials.createInsecure());
+    const { ca, cert, key } = options.access;
+    const credentials = options.tls
+      ? grpc.credentials.createSsl(ca ?? null, key ?? null, cert ?? null)
+      : grpc.credentials.createInsecure();
+    this.client = new grpc.Client(options.address, credentials);
+  }
+
+  /** The metadata of every call: `authorization` when a token is given. */
+  private metadata(): grpc.Metadata {
+    const metadata = new grpc.Metadata();
+    const { authorization } = this.options.access;
+    if (authorization !== undefined) metadata.set('authorization', authorization);
+    return metadata;
   }
 
   send(variables: SessionVariables): Promise<TargetReply> {
@@ -29,7 +45,7 @@ export class GrpcTargetClient implements TargetClient {
         encodeEventBinary,
         decodeResponseBinary,
         variables,
-        new grpc.Metadata(),
+        this.metadata(),
         { deadline: Date.now() + this.options.timeoutMs },
         (error, response) => {
           if (error) failure = new Error(`gRPC ${grpc.status[error.code] ?? error.code}: ${error.details}`);
@@ -51,7 +67,7 @@ export class GrpcTargetClient implements TargetClient {
   /** rulehook serve answers gRPC server reflection with the webhook service. */
   async probe(): Promise<boolean> {
     try {
-      const services = await listReflectedServices(this.client, this.options.timeoutMs);
+      const services = await listReflectedServices(this.client, this.options.timeoutMs, this.metadata());
       return services.includes(WEBHOOK_SERVICE);
     } catch {
       return false;

@@ -1,10 +1,12 @@
 import http from 'node:http';
+import https from 'node:https';
 import {
   decodeResponseJson,
   encodeEventJson,
   FIRED_RULES_HEADER,
   type SessionVariables,
 } from '../../contract';
+import type { TargetAccess } from './target-access';
 import type { TargetClient, TargetReply } from './target-client';
 
 /** Largest response body read from a target. */
@@ -17,14 +19,23 @@ export interface HttpTargetOptions {
   timeoutMs: number;
   /** Connections kept open at most (one per session in flight). */
   connections: number;
+  /** HTTPS (`https://`). */
+  tls: boolean;
+  access: TargetAccess;
 }
 
 /** `POST /v1/events` with proto3 JSON, as the engine calls the HTTP binding (docs/contract.md). */
 export class HttpTargetClient implements TargetClient {
   private readonly agent: http.Agent;
+  private readonly authorization: http.OutgoingHttpHeaders;
 
   constructor(private readonly options: HttpTargetOptions) {
-    this.agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+    const { ca, cert, key, authorization } = options.access;
+    const pooling = { keepAlive: true, maxSockets: options.connections };
+    this.agent = options.tls
+      ? new https.Agent({ ...pooling, ...(ca && { ca }), ...(cert && { cert }), ...(key && { key }) })
+      : new http.Agent(pooling);
+    this.authorization = authorization === undefined ? {} : { authorization };
   }
 
   async send(variables: SessionVariables): Promise<TargetReply> {
@@ -69,26 +80,33 @@ export class HttpTargetClient implements TargetClient {
     return new Promise((resolve, reject) => {
       const headers: http.OutgoingHttpHeaders =
         body === undefined
-          ? {}
-          : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
-      const req = http.request({ hostname, port, path, method, headers, agent: this.agent }, (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > MAX_RESPONSE_BYTES)
-            req.destroy(new Error(`the response is larger than ${MAX_RESPONSE_BYTES} bytes`));
-          else chunks.push(chunk);
-        });
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-        res.on('error', reject);
-      });
+          ? { ...this.authorization }
+          : {
+              ...this.authorization,
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+            };
+      const req = (this.options.tls ? https : http).request(
+        { hostname, port, path, method, headers, agent: this.agent },
+        (res) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > MAX_RESPONSE_BYTES)
+              req.destroy(new Error(`the response is larger than ${MAX_RESPONSE_BYTES} bytes`));
+            else chunks.push(chunk);
+          });
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+          res.on('error', reject);
+        },
+      );
       req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
       req.on('error', reject);
       req.end(body);

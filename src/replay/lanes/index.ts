@@ -4,6 +4,7 @@ export * from './http-target';
 export * from './latency-histogram';
 export * from './list-reflected-services';
 export * from './replay-lane';
+export * from './target-access';
 export * from './target-client';
 export * from './target-url';
 export * from './target-webhook';

@@ -8,7 +8,11 @@ const REFLECTION_PATH = '/grpc.reflection.v1alpha.ServerReflection/ServerReflect
  * (`ServerReflectionRequest.list_services`, field 7). Rejects when the server
  * has no reflection or does not answer within `timeoutMs`.
  */
-export function listReflectedServices(client: grpc.Client, timeoutMs: number): Promise<string[]> {
+export function listReflectedServices(
+  client: grpc.Client,
+  timeoutMs: number,
+  metadata: grpc.Metadata = new grpc.Metadata(),
+): Promise<string[]> {
   return new Promise((resolve, reject) => {
     let settled = false;
     const call = client.makeBidiStreamRequest(
@@ -21,7 +25,7 @@ export function listReflectedServices(client: grpc.Client, timeoutMs: number): P
             .finish(),
         ),
       (bytes: Buffer) => decodeServiceNames(bytes),
-      new grpc.Metadata(),
+      metadata,
       { deadline: Date.now() + timeoutMs },
     );
     call.on('data', (names: string[] | undefined) => {

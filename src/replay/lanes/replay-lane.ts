@@ -6,6 +6,8 @@ export interface ReplayLane {
   simulator: EngineSimulator;
   /** The error of the last call made for this session, if it failed (targets only); cleared when read. */
   takeError?(session: string): string | undefined;
+  /** Whether the last answer for this session did not say which rules fired (`FIRED_NOT_EXPOSED`); cleared when read. */
+  takeFiredHidden?(session: string): boolean;
 }
 
 /** What one lane did with one recorded event. */
@@ -13,6 +15,8 @@ export interface LaneOutcome {
   event: SimulatedEvent;
   /** Set when the event was sent and the call failed (no response: the engine applied nothing). */
   error?: string;
+  /** Set when the event was answered by a rulehook target that does not expose which rules fired. */
+  firedHidden?: true;
 }
 
 /** One recorded event, replayed through every lane (two with `--compare`). */
@@ -31,8 +35,9 @@ export async function raiseInLanes(
   for (const lane of lanes) {
     const event = await lane.simulator.raise(variables);
     const error = event.sent ? lane.takeError?.(event.session) : undefined;
-    if (error === undefined) outcomes.push({ event });
-    else outcomes.push({ event: { ...event, fired: null, response: null }, error });
+    const hidden = event.sent && lane.takeFiredHidden?.(event.session) === true;
+    if (error !== undefined) outcomes.push({ event: { ...event, fired: null, response: null }, error });
+    else outcomes.push(hidden ? { event, firedHidden: true } : { event });
   }
   return outcomes;
 }

@@ -1,9 +1,14 @@
 import { HTTP_EVENT_PATH } from '../../contract';
 
-/** A live webhook to replay against: `http://HOST:PORT[/path]` or `grpc://HOST:PORT`. */
+/**
+ * A live webhook to replay against: `http://HOST:PORT[/path]`, `https://...`, `grpc://HOST:PORT` or
+ * `grpcs://HOST:PORT` (gRPC over TLS); `tls` for https:// and grpcs://.
+ */
 export type TargetUrl =
-  | { protocol: 'http'; hostname: string; port: number; path: string; text: string }
-  | { protocol: 'grpc'; address: string; text: string };
+  | { protocol: 'http'; tls: boolean; hostname: string; port: number; path: string; text: string }
+  | { protocol: 'grpc'; tls: boolean; address: string; text: string };
+
+const EXPECTED = 'http://HOST:PORT, https://HOST:PORT, grpc://HOST:PORT or grpcs://HOST:PORT';
 
 /** Parses `--target`; returns a message for the user when it is not a usable URL. */
 export function parseTargetUrl(text: string): TargetUrl | string {
@@ -11,21 +16,24 @@ export function parseTargetUrl(text: string): TargetUrl | string {
   try {
     url = new URL(text);
   } catch {
-    return `--target expects http://HOST:PORT or grpc://HOST:PORT, got ${JSON.stringify(text)}`;
+    return `--target expects ${EXPECTED}, got ${JSON.stringify(text)}`;
   }
   if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '')
     return `--target takes no user, query or fragment: ${JSON.stringify(text)}`;
-  if (url.protocol === 'http:') {
+  if (url.protocol === 'http:' || url.protocol === 'https:') {
+    const tls = url.protocol === 'https:';
     const path = url.pathname === '' || url.pathname === '/' ? HTTP_EVENT_PATH : url.pathname;
     const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
-    return { protocol: 'http', hostname, port: url.port === '' ? 80 : Number(url.port), path, text };
+    const port = url.port === '' ? (tls ? 443 : 80) : Number(url.port);
+    return { protocol: 'http', tls, hostname, port, path, text };
   }
-  if (url.protocol === 'grpc:') {
+  if (url.protocol === 'grpc:' || url.protocol === 'grpcs:') {
+    const scheme = url.protocol.slice(0, -1);
     if (url.port === '')
-      return `--target grpc:// needs a port: grpc://HOST:PORT, got ${JSON.stringify(text)}`;
+      return `--target ${scheme}:// needs a port: ${scheme}://HOST:PORT, got ${JSON.stringify(text)}`;
     if (url.pathname !== '' && url.pathname !== '/')
-      return `--target grpc:// takes no path: ${JSON.stringify(text)}`;
-    return { protocol: 'grpc', address: url.host, text };
+      return `--target ${scheme}:// takes no path: ${JSON.stringify(text)}`;
+    return { protocol: 'grpc', tls: scheme === 'grpcs', address: url.host, text };
   }
-  return `--target expects http:// or grpc://, got ${JSON.stringify(url.protocol.slice(0, -1))}`;
+  return `--target expects ${EXPECTED}, got ${JSON.stringify(url.protocol.slice(0, -1))}`;
 }

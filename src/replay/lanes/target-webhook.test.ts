@@ -26,14 +26,30 @@ const ok = (firedHeader?: string): Promise<TargetReply> =>
   new Promise((resolve) => setTimeout(() => resolve({ response: createEmptyResponse(), firedHeader }), 2));
 
 describe('TargetWebhook', () => {
-  it('reads fired rules from the header, none when a rulehook target sends no header', async () => {
-    const webhook = new TargetWebhook(fakeClient(async (n) => ok(n === 1 ? 'a/x,b/y' : undefined)).client, {
+  it('reads fired rules from the header, none from an empty one', async () => {
+    const webhook = new TargetWebhook(fakeClient(async (n) => ok(n === 1 ? 'a/x,b/y' : '')).client, {
       url: 'u',
       concurrency: 1,
       reportsFired: true,
     });
     expect((await webhook.call('s', {})).fired).toEqual(['a/x', 'b/y']);
     expect((await webhook.call('s', {})).fired).toEqual([]);
+    expect(webhook.takeFiredHidden('s')).toBe(false);
+    expect(webhook.report().firedHidden).toBe(0);
+  });
+
+  it('marks and counts the answers of a rulehook target that sends no header: fired unknown, not failed', async () => {
+    const webhook = new TargetWebhook(fakeClient(async (n) => ok(n === 1 ? 'a/x' : undefined)).client, {
+      url: 'u',
+      concurrency: 1,
+      reportsFired: true,
+    });
+    expect(await webhook.call('s-1', {})).toMatchObject({ fired: ['a/x'] });
+    expect(webhook.takeFiredHidden('s-1')).toBe(false);
+    expect(await webhook.call('s-2', {})).toEqual({ response: createEmptyResponse(), fired: null });
+    expect(webhook.takeFiredHidden('s-2')).toBe(true);
+    expect(webhook.takeFiredHidden('s-2')).toBe(false);
+    expect(webhook.report()).toMatchObject({ requests: 2, failures: 0, firedHidden: 1 });
   });
 
   it('keeps at most `concurrency` calls in flight', async () => {
@@ -67,10 +83,10 @@ describe('TargetWebhook', () => {
 });
 
 describe('parseFiredHeader', () => {
-  it('splits ids, and is null for a target that does not report them', () => {
+  it('splits ids, and is null for a target that does not report them or sends no header', () => {
     expect(parseFiredHeader(' a/x , b/y ', true)).toEqual(['a/x', 'b/y']);
     expect(parseFiredHeader('', true)).toEqual([]);
-    expect(parseFiredHeader(undefined, true)).toEqual([]);
+    expect(parseFiredHeader(undefined, true)).toBeNull();
     expect(parseFiredHeader('a/x', false)).toBeNull();
     expect(parseFiredHeader(undefined, false)).toBeNull();
   });

@@ -12,6 +12,8 @@ export interface TargetReport {
   /** Whether the target says which rules fired (rulehook serve). */
   reportsFired: boolean;
   requests: number;
+  /** Answers of a target that reports fired rules but sent no `rulehook-fired` (not started with --expose-fired). */
+  firedHidden: number;
   failures: number;
   latency: LatencyHistogram;
   /** Error messages and how often each occurred (the most frequent first when printed). */
@@ -36,7 +38,9 @@ export class TargetWebhook implements SimulatedWebhook {
   readonly latency = new LatencyHistogram();
   private readonly errorCounts = new Map<string, number>();
   private readonly lastErrors = new Map<string, string>();
+  private readonly hidingSessions = new Set<string>();
   private requests = 0;
+  private firedHidden = 0;
   private failures = 0;
   private inFlight = 0;
   private readonly waiting: (() => void)[] = [];
@@ -53,6 +57,10 @@ export class TargetWebhook implements SimulatedWebhook {
     try {
       const reply = await this.client.send(variables);
       this.latency.record(performance.now() - started);
+      if (this.options.reportsFired && reply.firedHeader === undefined) {
+        this.firedHidden++;
+        this.hidingSessions.add(sessionId ?? '');
+      }
       return {
         response: reply.response,
         fired: parseFiredHeader(reply.firedHeader, this.options.reportsFired),
@@ -77,11 +85,17 @@ export class TargetWebhook implements SimulatedWebhook {
     return error;
   }
 
+  /** Whether this session's last answer came without `rulehook-fired` from a target that reports it; cleared. */
+  takeFiredHidden(session: string): boolean {
+    return this.hidingSessions.delete(session);
+  }
+
   report(): TargetReport {
     return {
       url: this.options.url,
       reportsFired: this.options.reportsFired,
       requests: this.requests,
+      firedHidden: this.firedHidden,
       failures: this.failures,
       latency: this.latency,
       errors: this.errorCounts,

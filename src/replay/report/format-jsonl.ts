@@ -12,12 +12,13 @@ export interface EventLocation {
 /**
  * The `--format jsonl` object of one event (the contract other tools parse;
  * docs/replay.md): file, line, session, seq, event, sent, reason, entry, delta,
- * fired, response, in this order; `error` only when a call to a target failed;
- * `explanation` only with `--explain`.
+ * fired, response, in this order; `fired_exposed: false` only when a rulehook
+ * target did not say which rules fired; `error` only when a call to a target
+ * failed; `explanation` only with `--explain`.
  */
 export function toJsonlObject(
   location: EventLocation,
-  { event, error }: LaneOutcome,
+  { event, error, firedHidden }: LaneOutcome,
   explain = false,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {
@@ -33,6 +34,7 @@ export function toJsonlObject(
     fired: event.fired,
     response: event.response === null ? null : toResponseJsonObject(event.response),
   };
+  if (firedHidden === true) out.fired_exposed = false;
   if (error !== undefined) out.error = error;
   if (explain)
     out.explanation = event.explanation === undefined ? null : event.explanation.map(toExplanationJson);

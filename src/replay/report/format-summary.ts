@@ -1,4 +1,5 @@
 import type { ReplayStats } from '../stats/replay-stats';
+import { FIRED_NOT_EXPOSED } from '../lanes/target-client';
 import type { TargetReport } from '../lanes/target-webhook';
 import { formatCount } from '../../terminal/format-count';
 
@@ -72,10 +73,15 @@ export function formatSummary(input: SummaryInput): string {
 function formatRules({ stats, rules, target }: SummaryInput): string {
   if (target !== undefined && !target.reportsFired)
     return '  rules fired  unknown: the target does not say which rules fired\n';
+  const answered = target === undefined ? 0 : target.requests - target.failures;
+  if (target !== undefined && target.firedHidden > 0 && target.firedHidden === answered)
+    return `  rules fired  unknown: ${FIRED_NOT_EXPOSED}\n`;
   const fired = [...stats.fired].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   let out = fired.length === 0 ? '  rules fired  none\n' : '  rules fired  (times)\n';
   const width = Math.max(0, ...fired.map(([rule]) => rule.length));
   for (const [rule, n] of fired) out += `    ${rule.padEnd(width)}  ${formatCount(n)}\n`;
+  if (target !== undefined && target.firedHidden > 0)
+    out += `  warning      ${plural(target.firedHidden, 'answer')} did not say which rules fired: ${FIRED_NOT_EXPOSED}\n`;
   if (rules !== undefined) {
     const never = stats.neverFired(rules);
     out += never.length === 0 ? '  never fired  none\n' : '  never fired\n';

@@ -4,6 +4,8 @@ import { describeResponse, describeStatus } from './describe-outcome';
 import { formatJsonlLine } from './format-jsonl';
 import { formatSummary } from './format-summary';
 import { ReplayStats } from '../stats/replay-stats';
+import { LatencyHistogram } from '../lanes/latency-histogram';
+import type { TargetReport } from '../lanes/target-webhook';
 
 const response: CustomLogicResponse = {
   ...createEmptyResponse(),
@@ -43,6 +45,16 @@ describe('the jsonl contract', () => {
       response: null,
       error: 'HTTP 500: x',
     });
+  });
+
+  it('adds fired_exposed: false only when a rulehook target did not say which rules fired', () => {
+    const hidden = { event: { ...sent, fired: null }, firedHidden: true as const };
+    const line = JSON.parse(formatJsonlLine({ file: '-', line: 1 }, hidden));
+    expect(line).toMatchObject({ fired: null, fired_exposed: false });
+    expect(Object.keys(line).slice(-2)).toEqual(['response', 'fired_exposed']);
+    expect(JSON.parse(formatJsonlLine({ file: '-', line: 1 }, { event: sent }))).not.toHaveProperty(
+      'fired_exposed',
+    );
   });
 });
 
@@ -96,5 +108,44 @@ describe('formatSummary', () => {
     expect(text).toContain('    enrollment/enroll  1\n');
     expect(text).toContain('  never fired\n    enrollment/hold\n');
     expect(text).toContain('  time         1.0 s, 2 events/s\n');
+  });
+});
+
+describe('formatSummary against a target', () => {
+  const target = (report: Partial<TargetReport>): TargetReport => ({
+    url: 'http://127.0.0.1:8080',
+    reportsFired: true,
+    requests: 4,
+    firedHidden: 0,
+    failures: 0,
+    latency: new LatencyHistogram(),
+    errors: new Map(),
+    ...report,
+  });
+  const summary = (report: TargetReport, fired = true) => {
+    const stats = new ReplayStats();
+    stats.add({ event: { ...sent, fired: fired ? ['enrollment/enroll'] : null } });
+    return formatSummary({ stats, files: 1, target: report, elapsedMs: 1000, end: 'end' });
+  };
+
+  it('says once that a rulehook target does not expose fired rules, and how to make it', () => {
+    const text = summary(target({ firedHidden: 3, failures: 1 }), false);
+    expect(text).toContain(
+      '  rules fired  unknown: the target does not expose which rules fired (start it with --expose-fired)\n',
+    );
+    expect(text.match(/--expose-fired/g)).toHaveLength(1);
+    expect(text).toContain('(rulehook serve): 4 requests, 1 failed\n');
+  });
+
+  it('warns when only some answers said which rules fired', () => {
+    const text = summary(target({ firedHidden: 2 }));
+    expect(text).toContain('    enrollment/enroll  1\n');
+    expect(text).toContain(
+      '  warning      2 answers did not say which rules fired: the target does not expose which rules fired (start it with --expose-fired)\n',
+    );
+  });
+
+  it('says nothing of it when every answer said', () => {
+    expect(summary(target({}))).not.toContain('--expose-fired');
   });
 });

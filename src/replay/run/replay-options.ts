@@ -1,4 +1,5 @@
 import type { TargetKind } from '../lanes/create-lanes';
+import type { TargetAccessFiles } from '../lanes/target-access';
 import type { TargetUrl } from '../lanes/target-url';
 
 export type ReplayFormat = 'human' | 'jsonl' | 'summary';
@@ -17,6 +18,8 @@ export interface ReplayOptions {
   failOnDiff: boolean;
   target: TargetUrl | undefined;
   targetKind: TargetKind;
+  /** The token and TLS files to reach a protected target. */
+  targetAccess: TargetAccessFiles;
   concurrency: number;
   timeoutMs: number;
   rate: number | undefined;

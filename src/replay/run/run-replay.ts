@@ -2,6 +2,7 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type { CliIO } from '../../terminal/command-io';
 import { createLocalLane, createTargetClient, createTargetLane } from '../lanes/create-lanes';
+import { loadTargetAccess } from '../lanes/target-access';
 import { listRules, loadReplayRules } from '../load-replay-rules';
 import { playRecordings, type ReplayControl } from './play-recordings';
 import type { ReplayLane } from '../lanes/replay-lane';
@@ -38,7 +39,12 @@ export async function runReplay(
   let webhook: TargetWebhook | undefined;
   const lanes: ReplayLane[] = [];
   if (options.target !== undefined) {
-    client = createTargetClient(options.target, options);
+    const access = await loadTargetAccess(options.targetAccess, io);
+    if (!access.ok) {
+      io.stderr.write(`rulehook replay: ${access.message}\n`);
+      return 1;
+    }
+    client = createTargetClient(options.target, { ...options, access: access.value });
     const created = await createTargetLane(client, { ...options, url: options.target.text });
     lanes.push(created.lane);
     webhook = created.webhook;

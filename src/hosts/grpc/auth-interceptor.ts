@@ -1,0 +1,42 @@
+import * as grpc from '@grpc/grpc-js';
+import { ON_EVENT_PATH } from '../../contract';
+import { describeAuthFailure, type CallerAuth } from '../security';
+
+/** The standard health service's methods: probes, open unless `--auth-probes`. */
+const HEALTH_SERVICE = '/grpc.health.v1.Health/';
+
+/** Checks a call's metadata for a method: undefined when it may go on, else the status refusing it. */
+export type CallerCheck = (path: string, metadata: grpc.Metadata) => grpc.StatusObject | undefined;
+
+/** The bearer-token check of `auth` in gRPC terms: metadata `authorization`, refused UNAUTHENTICATED. */
+export function createCallerCheck(auth: CallerAuth): CallerCheck {
+  return (path, metadata) => {
+    if (!auth.requiresToken(path.startsWith(HEALTH_SERVICE) ? 'probe' : 'webhook')) return undefined;
+    const value = metadata.get('authorization')[0];
+    const failure = auth.check('grpc', typeof value === 'string' ? value : undefined);
+    if (failure === undefined) return undefined;
+    const details = describeAuthFailure(failure, 'metadata authorization');
+    return { code: grpc.status.UNAUTHENTICATED, details, metadata: new grpc.Metadata() };
+  };
+}
+
+/**
+ * Applies `check` to every method but OnEvent (reflection, health), as soon as a call's metadata arrives and
+ * before its handler starts. OnEvent is checked by the admission interceptor instead, before it admits the
+ * call: a caller without a token never takes a place among the events in flight, as on the HTTP host.
+ */
+export function createAuthInterceptor(check: CallerCheck): grpc.ServerInterceptor {
+  return (method, call) => {
+    if (method.path === ON_EVENT_PATH) return new grpc.ServerInterceptingCall(call);
+    return new grpc.ServerInterceptingCall(call, {
+      start: (next) =>
+        next({
+          onReceiveMetadata: (metadata, nextMetadata) => {
+            const refusal = check(method.path, metadata);
+            if (refusal !== undefined) return call.sendStatus(refusal);
+            nextMetadata(metadata);
+          },
+        }),
+    });
+  };
+}

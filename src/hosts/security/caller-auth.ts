@@ -1,0 +1,80 @@
+import type { Logger } from '../../observability/logger';
+import type { Counter, Metrics } from '../../observability/metrics';
+import { RateLimitedLog } from '../../observability/rate-limited-log';
+import type { BearerTokens } from './bearer-tokens';
+
+/** Why a call was refused: it carried no `authorization`, or one that is not a known bearer token. */
+export type AuthFailure = 'missing' | 'invalid';
+
+export type Transport = 'http' | 'grpc';
+
+/** What a call asks for: the webhook (and anything else), a probe (health, readiness), or the metrics. */
+export type Endpoint = 'webhook' | 'probe' | 'metrics';
+
+export interface AuthSettings {
+  tokens: BearerTokens;
+  /** `--auth-probes`: probes need a token too (default: open, as load balancers probe without one). */
+  protectProbes: boolean;
+  /** `--auth-metrics`: `/metrics` needs a token too (default: open, as Prometheus scrapes without one). */
+  protectMetrics: boolean;
+}
+
+/** `Bearer <token>`, the scheme in any case (RFC 9110 11.1), one or more spaces, blanks around ignored. */
+const BEARER = /^\s*bearer +(\S+)\s*$/i;
+
+/**
+ * Bearer-token authentication shared by both hosts (`--auth-tokens-file`): every call must carry
+ * `authorization: Bearer <token>` with a token of the set, except the endpoints left open. Hosts check it
+ * before anything else of a call is read or admitted. Refusals are counted and logged at most once per
+ * interval; a token is never logged.
+ */
+export class CallerAuth {
+  private readonly failures: Counter;
+  private readonly log: RateLimitedLog;
+
+  constructor(
+    private readonly settings: AuthSettings,
+    metrics: Metrics,
+    logger: Logger,
+  ) {
+    this.failures = metrics.counter(
+      'rulehook_auth_failures_total',
+      'Calls refused for want of a valid bearer token (HTTP 401, gRPC UNAUTHENTICATED), both hosts.',
+    );
+    this.log = new RateLimitedLog(logger, 'warn', 'call refused: no valid bearer token');
+  }
+
+  /** The token set, whose `reload()` re-reads the tokens file. */
+  get tokens(): BearerTokens {
+    return this.settings.tokens;
+  }
+
+  /** Whether a call to `endpoint` must carry a token. */
+  requiresToken(endpoint: Endpoint): boolean {
+    if (endpoint === 'probe') return this.settings.protectProbes;
+    if (endpoint === 'metrics') return this.settings.protectMetrics;
+    return true;
+  }
+
+  /** Checks a call's `authorization` value: undefined when accepted, else why it is refused (counted, logged). */
+  check(transport: Transport, authorization: string | undefined, peer?: string): AuthFailure | undefined {
+    const failure = this.judge(authorization);
+    if (failure === undefined) return undefined;
+    this.failures.inc();
+    this.log.log({ transport, reason: failure, ...(peer === undefined ? {} : { peer }) });
+    return failure;
+  }
+
+  private judge(authorization: string | undefined): AuthFailure | undefined {
+    if (authorization === undefined || authorization.trim() === '') return 'missing';
+    const token = BEARER.exec(authorization)?.[1];
+    return token !== undefined && this.settings.tokens.matches(token) ? undefined : 'invalid';
+  }
+}
+
+/** What a refused caller is told, in both hosts' terms. */
+export function describeAuthFailure(failure: AuthFailure, header: string): string {
+  return failure === 'missing'
+    ? `this server requires a bearer token: send ${header}: Bearer <token>`
+    : 'the bearer token is not valid';
+}

@@ -1,0 +1,41 @@
+import { BearerTokens, CallerAuth, readTlsFiles, type TlsFiles, type TlsSettings } from '../hosts';
+import type { Logger } from '../observability/logger';
+import type { Metrics } from '../observability/metrics';
+
+export interface SecurityFiles {
+  tokensFile: string | undefined;
+  protectProbes: boolean;
+  protectMetrics: boolean;
+  tls: TlsFiles | undefined;
+}
+
+/** What both hosts are given: the token check (undefined: none) and the TLS pair (undefined: plaintext). */
+export interface ServeSecurity {
+  auth: CallerAuth | undefined;
+  tls: TlsSettings | undefined;
+}
+
+/**
+ * Reads the tokens file and the TLS files of `serve`, refusing to start on any problem with a sentence
+ * naming the file (never a stack trace). The tokens are re-read by `auth.tokens.reload()`.
+ */
+export async function loadServeSecurity(
+  files: SecurityFiles,
+  metrics: Metrics,
+  logger: Logger,
+): Promise<{ ok: true; security: ServeSecurity } | { ok: false; message: string }> {
+  let auth: CallerAuth | undefined;
+  if (files.tokensFile !== undefined) {
+    const loaded = await BearerTokens.load(files.tokensFile);
+    if (!loaded.ok) return loaded;
+    const { protectProbes, protectMetrics } = files;
+    auth = new CallerAuth({ tokens: loaded.tokens, protectProbes, protectMetrics }, metrics, logger);
+  }
+  let tls: TlsSettings | undefined;
+  if (files.tls !== undefined) {
+    const read = await readTlsFiles(files.tls);
+    if (!read.ok) return read;
+    tls = read.value;
+  }
+  return { ok: true, security: { auth, tls } };
+}
