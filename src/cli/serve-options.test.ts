@@ -2,6 +2,7 @@ import { DEFAULT_EVENT_LIMITS } from '../contract';
 import { DEFAULT_GRPC_LIMITS, DEFAULT_HTTP_LIMITS, DEFAULT_MAX_INFLIGHT_EVENTS } from '../hosts';
 import { DEFAULT_MAX_SESSIONS } from '../session';
 import { createMemoryIO } from '../../test/support/memory-io';
+import { DEFAULT_MASKS } from './log-options';
 import { DEFAULT_RULES_DIR } from './package-info';
 import { parseServeOptions, SERVE_USAGE } from './serve-options';
 
@@ -52,6 +53,13 @@ Options:
                              (repeatable: --redact call.ani --redact 'person.*')
   --redact-key KEY           key of that hash (default: $RULEHOOK_REDACT_KEY, else random for this process)
   --record-max-bytes N       rotate the recording beyond N bytes: FILE.1, FILE.2, ... (default: never)
+  --mask GLOB                in logs and the decision log, replace the values of matching variables by a
+                             keyed hash (repeatable; replaces the defaults: caller numbers, phones, emails,
+                             addresses, ids and names of people, transcripts)
+  --no-mask                  mask nothing (not even the defaults)
+  --decision-log FILE        append a line per event answered to FILE (its variables, fired rules, response):
+                             a recording for rulehook replay
+  --decision-log-max-bytes N  rotate the decision log beyond N bytes: FILE.1, FILE.2, ... (default: never)
   -h, --help                 show this help
 `);
   });
@@ -95,6 +103,7 @@ describe('parseServeOptions', () => {
         sessionKey: 'state.sessionId',
         workers: 1,
         record: undefined,
+        logs: { masks: DEFAULT_MASKS, maskKey: 'from-env', decisionLog: undefined },
       },
     });
   });

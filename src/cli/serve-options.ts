@@ -17,6 +17,7 @@ import {
   type ParseResult,
 } from './options';
 import { checkLimitSettings, LIMIT_OPTIONS, type ServeLimits } from './limit-options';
+import { checkLogSettings, LOG_OPTIONS, type LogSettings } from './log-options';
 import { DEFAULT_RULES_DIR } from './package-info';
 import { checkRecordSettings, RECORD_OPTIONS, type RecordSettings } from './record-options';
 import { EVALUATION_OPTIONS } from './evaluation-options';
@@ -42,6 +43,8 @@ export interface ServeOptions {
   workers: number;
   /** `--record FILE` and its settings; undefined when not recording. */
   record: RecordSettings | undefined;
+  /** Masks and the decision log. */
+  logs: LogSettings;
 }
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const satisfies readonly LogLevel[];
@@ -97,6 +100,7 @@ const SERVE_OPTIONS = {
     help: 'processes serving one port (node:cluster); more than 1 needs --state redis://',
   }),
   ...RECORD_OPTIONS,
+  ...LOG_OPTIONS,
   help: HELP_OPTION,
 };
 
@@ -117,6 +121,10 @@ export function parseServeOptions(args: readonly string[], io: CliIO): ParseResu
   if (!record.ok) return refuse(record.message);
   if (record.record !== undefined && v.workers > 1)
     return refuse('--record writes one file from one process: not with --workers above 1');
+  const logs = checkLogSettings(v, io);
+  if (!logs.ok) return refuse(logs.message);
+  if (logs.logs.decisionLog !== undefined && v.workers > 1)
+    return refuse('--decision-log writes one file from one process: not with --workers above 1');
   const store = checkStoreSettings(v, io);
   if (!store.ok) return refuse(store.message);
   const limits = checkLimitSettings(v, !v['no-http']);
@@ -146,6 +154,7 @@ export function parseServeOptions(args: readonly string[], io: CliIO): ParseResu
       sessionKey: v['session-key'],
       workers: v.workers,
       record: record.record,
+      logs: logs.logs,
     },
   };
 }

@@ -10,6 +10,7 @@ import { isServeWorker, receiveServingRules, reportListeningToPrimary } from '..
 import { runServeWorkers } from '../server/serve-workers';
 import { reportUsage } from './options';
 import { parseServeOptions, SERVE_USAGE } from './serve-options';
+import { createVariableMask, describeDecisionLog, startDecisionLog } from './serve-logs';
 
 export interface ServeControl {
   /** Aborting stops the server gracefully (the CLI wires SIGTERM and SIGINT to it). */
@@ -33,8 +34,10 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
   const { options } = parsed;
   if (options.workers > 1 && cluster.isPrimary) return runServeWorkers(args, options, io, control.signal);
   const logger = createJsonLogger(io.stderr, options.logLevel);
+  const mask = createVariableMask(options.logs, options.record?.redactKey);
   const core = new WebhookCore({
     logger,
+    ...(mask === undefined ? {} : { maskVariables: mask }),
     failPolicy: options.failPolicy,
     maxInflightEvents: options.limits.maxInflightEvents,
   });
@@ -74,8 +77,15 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
     const rec = recorder;
     core.setEventTap((event) => rec.record(event.session_variables));
   }
+  const decisions = await startDecisionLog(options.logs, core, logger, mask, io);
+  if (decisions === false) {
+    await Promise.all([store.close(), recorder?.close()]);
+    return 1;
+  }
   status.write(`rulehook: serving ${rules.summary}\n`);
   if (options.record !== undefined) status.write(`rulehook: ${describeRecording(options.record)}\n`);
+  const decisionLine = describeDecisionLog(options.logs);
+  if (decisionLine !== undefined) status.write(`rulehook: ${decisionLine}\n`);
 
   const hosts: { http?: RunningHost; grpc?: RunningHost } = {};
   const hostOptions = {
@@ -100,7 +110,12 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
       });
   } catch (error) {
     io.stderr.write(`rulehook serve: cannot listen: ${(error as Error).message}\n`);
-    await Promise.all([...Object.values(hosts).map((h) => h.close()), store.close(), recorder?.close()]);
+    await Promise.all([
+      ...Object.values(hosts).map((h) => h.close()),
+      store.close(),
+      recorder?.close(),
+      decisions?.close(),
+    ]);
     return 1;
   }
   status.write(describeListening(hosts));
@@ -113,6 +128,7 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
   const finished = await Promise.race([closed, delay(options.shutdownTimeoutMs).then(() => false)]);
   await store.close();
   await recorder?.close();
+  await decisions?.close();
   if (!finished) {
     io.stderr.write(
       `rulehook serve: in-flight requests still running after ${options.shutdownTimeoutMs} ms; exiting\n`,

@@ -10,3 +10,4 @@ export {
   type GrpcLimits,
   type HttpLimits,
 } from './host-limits';
+export { MAX_REQUEST_ID_CHARS, readRequestId, REQUEST_ID_HEADER } from './request-id';
