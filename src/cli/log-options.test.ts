@@ -55,7 +55,6 @@ describe('DEFAULT_MASKS', () => {
   const mask = createRedactor(DEFAULT_MASKS, 'k');
   it.each([
     'call.ani',
-    'call.dnis',
     'caller.phoneNumber',
     'person.mobilePhone',
     'customer.email',
@@ -75,6 +74,7 @@ describe('DEFAULT_MASKS', () => {
   it.each([
     'state.sessionId',
     'state.currentEvent',
+    'call.dnis',
     'person.optIn',
     'person.enrollStatus',
     'verify.score',

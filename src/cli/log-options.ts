@@ -12,7 +12,6 @@ import { REDACT_KEY_ENV } from './record-options';
  */
 export const DEFAULT_MASKS: readonly string[] = [
   '*.ani',
-  '*.dnis',
   '*[pP]hone*',
   '*[eE]mail*',
   '*[aA]ddress*',

@@ -75,7 +75,14 @@ export class EngineSimulator {
     });
   }
 
-  async raise(raised: SessionVariables): Promise<SimulatedEvent> {
+  /**
+   * `delivered`: the engine is known to have sent this event (a line of a decision log, which holds the
+   * events the webhook received, not those the engine raised). Its delta against the previous event the
+   * engine raised is then unknown (the events between are not in the log), so `keys_to_ignore`, which
+   * depends on it, does not apply; `events_to_ignore` and a disabled webhook, which do not, still do.
+   * With the rules that answered live, every such event is sent again, as it was.
+   */
+  async raise(raised: SessionVariables, delivered = false): Promise<SimulatedEvent> {
     const id = raised[this.sessionKey];
     const sessionId = typeof id === 'string' && id !== '' ? id : undefined;
     const session = this.sessionFor(sessionId ?? '');
@@ -85,7 +92,7 @@ export class EngineSimulator {
     session.seq++;
     const event = variables[CURRENT_EVENT_KEY] ?? '';
     const base = { session: sessionId ?? '', seq: session.seq, event, variables, delta };
-    const decision = decideEvent(session.filter, event, delta);
+    const decision = decideEvent(session.filter, event, delivered ? [] : delta);
     if (!decision.sent)
       return {
         ...base,

@@ -3,12 +3,21 @@ import { splitLines } from './split-lines';
 
 /** One line of a recording: an event, or a line that could not be read as one. */
 export type RecordingItem =
-  | { kind: 'event'; file: string; line: number; variables: SessionVariables }
+  | {
+      kind: 'event';
+      file: string;
+      line: number;
+      variables: SessionVariables;
+      /** A decision-log line (`serve --decision-log`): the webhook received this event. */
+      delivered: boolean;
+    }
   | { kind: 'bad'; file: string; line: number; message: string };
 
 /**
  * Reads a recording, JSON Lines of proto3 JSON `Event`s
  * (`{"session_variables": {...}}`), one item per non-blank line, streaming.
+ * A decision-log line is an Event with more fields (ignored here), and its
+ * `fired` list says the webhook answered it: it is `delivered`.
  * A line that is not valid UTF-8, not JSON, or not an `Event` becomes a `bad`
  * item saying why; blank lines are skipped.
  */
@@ -32,7 +41,14 @@ export async function* readRecording(
     }
     // A recording holds what a server accepted, maybe with raised --max-* limits: replay them all.
     const decoded = decodeEventJson(value, NO_EVENT_LIMITS);
-    if (decoded.ok) yield { kind: 'event', file, line, variables: decoded.value.session_variables };
+    if (decoded.ok)
+      yield {
+        kind: 'event',
+        file,
+        line,
+        variables: decoded.value.session_variables,
+        delivered: Array.isArray((value as { fired?: unknown }).fired),
+      };
     else {
       const { field } = decoded.error;
       const message = decoded.error.message.replace('expected the body to be', 'expected the line to be');

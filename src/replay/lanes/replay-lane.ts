@@ -22,14 +22,18 @@ export interface ReplayedEvent {
   outcomes: LaneOutcome[];
 }
 
-/** Raises the event in each lane in turn; a failed call is reported on the outcome. */
+/**
+ * Raises the event in each lane in turn; a failed call is reported on the outcome. `delivered`: the
+ * event is known to have reached the webhook (a decision-log line; EngineSimulator#raise).
+ */
 export async function raiseInLanes(
   lanes: readonly ReplayLane[],
   variables: SessionVariables,
+  delivered = false,
 ): Promise<LaneOutcome[]> {
   const outcomes: LaneOutcome[] = [];
   for (const lane of lanes) {
-    const event = await lane.simulator.raise(variables);
+    const event = await lane.simulator.raise(variables, delivered);
     const error = event.sent ? lane.takeError?.(event.session) : undefined;
     if (error === undefined) outcomes.push({ event });
     else outcomes.push({ event: { ...event, fired: null, response: null }, error });

@@ -49,14 +49,14 @@ export async function runReplayLoop(options: ReplayLoopOptions): Promise<ReplayE
       return 'duration';
     return undefined;
   };
-  const raise = (file: string, line: number, variables: SessionVariables): void => {
+  const raise = (file: string, line: number, variables: SessionVariables, delivered: boolean): void => {
     const key = variables[sessionKey] ?? '';
     options.sessions?.see(key);
     const previous = tails.get(key);
     const run = async (): Promise<ReplayedEvent> => ({
       file,
       line,
-      outcomes: await raiseInLanes(lanes, variables),
+      outcomes: await raiseInLanes(lanes, variables, delivered),
     });
     const result = previous === undefined ? run() : previous.then(run);
     const tail = result.catch(() => undefined);
@@ -87,6 +87,7 @@ export async function runReplayLoop(options: ReplayLoopOptions): Promise<ReplayE
           item.file,
           item.line,
           pass > 1 && id ? { ...item.variables, [sessionKey]: `${id}#${pass}` } : item.variables,
+          item.delivered,
         );
         raised++;
         while (pending.length >= window)
