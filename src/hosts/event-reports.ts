@@ -61,7 +61,7 @@ export class EventReports {
       event: decision.variables[CURRENT_EVENT_KEY],
       fired: decision.fired,
       result_code: decision.response.result_code,
-      duration_ms: decision.durationMs,
+      duration_ms: Math.round(decision.durationMs * 1000) / 1000,
       variables: this.mask(decision.variables),
     });
   }
