@@ -23,13 +23,14 @@ export class RawWebhookClient {
   }
 
   /** Encodes `variables` with the spec-built Event type and calls OnEvent. */
-  sendVariables(variables: Record<string, string>): Promise<GrpcReply> {
+  sendVariables(variables: Record<string, string>, metadata = new grpc.Metadata()): Promise<GrpcReply> {
     return this.sendBytes(
       Buffer.from(types.Event.encode(types.Event.create({ session_variables: variables })).finish()),
+      metadata,
     );
   }
 
-  sendBytes(bytes: Buffer): Promise<GrpcReply> {
+  sendBytes(bytes: Buffer, metadata = new grpc.Metadata()): Promise<GrpcReply> {
     return new Promise((resolve) => {
       // grpc-js calls back before it emits 'status' (which carries the trailer): settle on 'status'.
       let reply: GrpcReply | undefined;
@@ -43,6 +44,7 @@ export class RawWebhookClient {
             objects: false,
           }),
         bytes,
+        metadata,
         (error, response) => {
           reply = error
             ? { ok: false, code: error.code, details: error.details }
