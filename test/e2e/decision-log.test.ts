@@ -86,6 +86,37 @@ describe('serve --decision-log (the built binary), replayed', () => {
     const lines = replayed.lines();
     expect(lines.every((l) => l.sent === true)).toBe(true);
     expect(lines.map((l) => [l.fired, l.response])).toEqual(decisions.map((d) => [d.fired, d.response]));
+
+    // --compare-recorded: the same rules differ nowhere from what was logged; other rules do, event by event.
+    const same = await replay([
+      '--rules',
+      PACK,
+      '--compare-recorded',
+      file,
+      '--format',
+      'jsonl',
+      '--fail-on-diff',
+    ]);
+    expect([same.code, same.out]).toEqual([0, '']);
+    expect(same.err).toContain('the answers recorded in the decision log');
+    const other = path.join(REPO, 'examples/enrollment-after-opt-in');
+    const changed = await replay([
+      '--rules',
+      other,
+      '--compare-recorded',
+      file,
+      '--format',
+      'jsonl',
+      '--fail-on-diff',
+    ]);
+    expect(changed.code).toBe(1);
+    const differing = changed.lines();
+    expect(differing.length).toBeGreaterThan(0);
+    for (const d of differing) {
+      const logged = decisions[(d.line as number) - 1]!;
+      expect((d.compare as { fired: unknown; response: unknown }).fired).toEqual(logged.fired);
+      expect((d.compare as { fired: unknown; response: unknown }).response).toEqual(logged.response);
+    }
   });
 
   it('takes the request id the engine sends, and masks what --mask names instead of the defaults', async () => {

@@ -1,3 +1,4 @@
+import { createEmptyResponse } from '../../contract';
 import { readRecording } from './read-recording';
 
 async function* lines(...text: string[]): AsyncGenerator<Buffer> {
@@ -53,7 +54,18 @@ describe('readRecording', () => {
       response: { result_code: 200 },
     });
     expect(await collect('d.jsonl', line)).toEqual([
-      { kind: 'event', file: 'd.jsonl', line: 1, variables: { a: '1' }, delivered: true },
+      {
+        kind: 'event',
+        file: 'd.jsonl',
+        line: 1,
+        variables: { a: '1' },
+        delivered: true,
+        recorded: { fired: ['x/y'], response: { ...createEmptyResponse(), result_code: 200 } },
+      },
+    ]);
+    const unreadable = JSON.stringify({ session_variables: {}, fired: [1], response: { result_code: 200 } });
+    expect(await collect('d.jsonl', unreadable)).toEqual([
+      { kind: 'event', file: 'd.jsonl', line: 1, variables: {}, delivered: true },
     ]);
   });
 });

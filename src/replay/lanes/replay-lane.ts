@@ -1,5 +1,5 @@
 import type { SessionVariables } from '../../contract';
-import type { EngineSimulator, SimulatedEvent } from '../../simulation';
+import type { EngineSimulator, RaisedEventFacts, SimulatedEvent } from '../../simulation';
 
 /** One simulated engine and its webhook: the rules in-process, or a live target. */
 export interface ReplayLane {
@@ -23,17 +23,17 @@ export interface ReplayedEvent {
 }
 
 /**
- * Raises the event in each lane in turn; a failed call is reported on the outcome. `delivered`: the
- * event is known to have reached the webhook (a decision-log line; EngineSimulator#raise).
+ * Raises the event in each lane in turn; a failed call is reported on the outcome. `facts`: what a
+ * decision-log line adds (EngineSimulator#raise).
  */
 export async function raiseInLanes(
   lanes: readonly ReplayLane[],
   variables: SessionVariables,
-  delivered = false,
+  facts: RaisedEventFacts = {},
 ): Promise<LaneOutcome[]> {
   const outcomes: LaneOutcome[] = [];
   for (const lane of lanes) {
-    const event = await lane.simulator.raise(variables, delivered);
+    const event = await lane.simulator.raise(variables, facts);
     const error = event.sent ? lane.takeError?.(event.session) : undefined;
     if (error === undefined) outcomes.push({ event });
     else outcomes.push({ event: { ...event, fired: null, response: null }, error });
