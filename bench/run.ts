@@ -4,6 +4,7 @@ import { decodeSuite } from './decode';
 import { globSuite } from './glob';
 import { grpcHostSuite } from './grpc-host';
 import { httpHostSuite } from './http-host';
+import { logsSuite } from './logs';
 import { regexSuite } from './regex';
 import { rulesIndexSuite } from './rules-index';
 import type { Suite } from './suite';
@@ -15,6 +16,7 @@ const SUITES: readonly Suite[] = [
   decodeSuite,
   regexSuite,
   globSuite,
+  logsSuite,
 ];
 
 /** `npm run bench` runs every suite; `npm run bench -- NAME...` runs the named ones. */

@@ -73,6 +73,8 @@ describe('parseReplayOptions', () => {
     [['--rules', 'r', 'a', '--target-kind', 'other'], '--target-kind needs --target'],
     [['--rules', 'r', 'a', '--target', 'http://x:1', '--compare', 'c'], '--compare replays in-process'],
     [['--rules', 'r', 'a', '--fail-on-diff'], '--fail-on-diff needs --compare'],
+    [['--rules', 'r', 'a', '--compare', 'c', '--compare-recorded'], 'compare with one or the other'],
+    [['--target', 'http://x:1', 'a', '--compare-recorded'], '--compare-recorded replays in-process'],
     [['--target', 'http://x:1', 'a', '--explain'], '--explain needs the rules in-process'],
     [['--rules', 'r', 'a', '--loop'], '--loop needs --duration'],
     [['--rules', 'r', '-', '--loop', '--duration', '5s'], '--loop cannot read stdin'],
@@ -142,6 +144,7 @@ Options:
   --strict               a bad line stops the replay (exit 1) instead of being skipped
   --max-sessions N       sessions tracked at once, least recently active forgotten beyond (default: 2000)
   --compare PATH         replay through these rules too; show only the events whose outcome differs
+  --compare-recorded     compare with the answers a decision log recorded (serve --decision-log) instead
   --fail-on-diff         with --compare: exit 1 when any event differs
   --target URL           be the engine of a live webhook: http://HOST:PORT or grpc://HOST:PORT,
                          https:// or grpcs:// (gRPC over TLS)

@@ -56,6 +56,9 @@ const REPLAY_OPTIONS = {
     value: 'PATH',
     help: 'replay through these rules too; show only the events whose outcome differs',
   }),
+  'compare-recorded': defineFlag({
+    help: 'compare with the answers a decision log recorded (serve --decision-log) instead',
+  }),
   'fail-on-diff': defineFlag({ help: 'with --compare: exit 1 when any event differs' }),
   ...TARGET_OPTIONS,
   rate: defineString({ value: 'R', parse: parsePositiveNumber, help: 'raise at most R events per second' }),
@@ -98,7 +101,13 @@ export function parseReplayOptions(args: readonly string[]): ParseResult<ReplayO
   if (v.compare !== undefined && v.target !== undefined)
     return refuse('--compare replays in-process: not with --target');
   if (v.compare !== undefined && v.rules === undefined) return refuse('--compare needs --rules');
-  if (v['fail-on-diff'] && v.compare === undefined) return refuse('--fail-on-diff needs --compare');
+  if (v['compare-recorded'] && v.compare !== undefined)
+    return refuse('--compare-recorded and --compare: compare with one or the other');
+  if (v['compare-recorded'] && v.target !== undefined)
+    return refuse('--compare-recorded replays in-process: not with --target');
+  if (v['compare-recorded'] && v.rules === undefined) return refuse('--compare-recorded needs --rules');
+  if (v['fail-on-diff'] && v.compare === undefined && !v['compare-recorded'])
+    return refuse('--fail-on-diff needs --compare or --compare-recorded');
   if (v.explain && v.target !== undefined)
     return refuse('--explain needs the rules in-process: not with --target (replay without it to see why)');
   if (v.loop && v.duration === undefined)
@@ -116,6 +125,7 @@ export function parseReplayOptions(args: readonly string[]): ParseResult<ReplayO
       explain: v.explain,
       strict: v.strict,
       compare: v.compare,
+      compareRecorded: v['compare-recorded'],
       failOnDiff: v['fail-on-diff'],
       target: v.target,
       targetKind: v['target-kind'],

@@ -2,6 +2,7 @@ import { DEFAULT_EVENT_LIMITS } from '../contract';
 import { DEFAULT_GRPC_LIMITS, DEFAULT_HTTP_LIMITS, DEFAULT_MAX_INFLIGHT_EVENTS } from '../hosts';
 import { DEFAULT_MAX_SESSIONS } from '../session';
 import { createMemoryIO } from '../../test/support/memory-io';
+import { DEFAULT_MASKS } from './log-options';
 import { DEFAULT_RULES_DIR } from './package-info';
 import { parseServeOptions, SERVE_USAGE } from './serve-options';
 
@@ -63,6 +64,13 @@ Options:
   --tls-key FILE             the PEM private key of --tls-cert
   --tls-client-ca FILE       mutual TLS: require client certificates signed by this PEM CA
   --expose-fired             name the rules that fired in the rulehook-fired header/trailer
+  --mask GLOB                in logs and the decision log, replace the values of matching variables by a
+                             keyed hash (repeatable; replaces the defaults: caller numbers, phones, emails,
+                             addresses, ids and names of people, transcripts)
+  --no-mask                  mask nothing (not even the defaults)
+  --decision-log FILE        append a line per event answered to FILE (its variables, fired rules, response):
+                             a recording for rulehook replay
+  --decision-log-max-bytes N  rotate the decision log beyond N bytes: FILE.1, FILE.2, ... (default: never)
   -h, --help                 show this help
 `);
   });
@@ -115,6 +123,7 @@ describe('parseServeOptions', () => {
         workers: 1,
         record: undefined,
         workerEnv: {},
+        logs: { masks: DEFAULT_MASKS, maskKey: 'from-env', decisionLog: undefined },
       },
     });
   });

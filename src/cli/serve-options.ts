@@ -22,6 +22,7 @@ import {
   type ParseResult,
 } from './options';
 import { checkLimitSettings, LIMIT_OPTIONS, type ServeLimits } from './limit-options';
+import { checkLogSettings, LOG_OPTIONS, type LogSettings } from './log-options';
 import { DEFAULT_RULES_DIR } from './package-info';
 import { checkRecordSettings, RECORD_OPTIONS, type RecordSettings } from './record-options';
 import { EVALUATION_OPTIONS } from './evaluation-options';
@@ -54,6 +55,8 @@ export interface ServeOptions {
   workerEnv: Record<string, string>;
   /** Tokens, TLS, and whether fired rules are exposed. */
   security: SecuritySettings;
+  /** Masks and the decision log. */
+  logs: LogSettings;
 }
 
 /** A command line naming a configuration file with errors: what to report, as `validate` does. */
@@ -118,6 +121,7 @@ export const SERVE_OPTIONS = {
   }),
   ...RECORD_OPTIONS,
   ...SECURITY_OPTIONS,
+  ...LOG_OPTIONS,
   help: HELP_OPTION,
 };
 
@@ -153,6 +157,10 @@ export function resolveServeSettings(
   if (!record.ok) return refuse(record.message);
   if (record.record !== undefined && v.workers > 1)
     return refuse('--record writes one file from one process: not with --workers above 1');
+  const logs = checkLogSettings(v, io);
+  if (!logs.ok) return refuse(logs.message);
+  if (logs.logs.decisionLog !== undefined && v.workers > 1)
+    return refuse('--decision-log writes one file from one process: not with --workers above 1');
   const store = checkStoreSettings(v, io);
   if (!store.ok) return refuse(store.message);
   const security = checkSecuritySettings(v, io);
@@ -186,6 +194,7 @@ export function resolveServeSettings(
       workers: v.workers,
       record: record.record,
       security: security.security,
+      logs: logs.logs,
     },
   };
 }

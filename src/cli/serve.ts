@@ -16,6 +16,7 @@ import type { RuleBook } from '../rules/compile/rule-book';
 import { reportInvalidConfig } from './config';
 import { reportUsage } from './options';
 import { parseServeOptions, SERVE_USAGE } from './serve-options';
+import { createVariableMask, describeDecisionLog, startDecisionLog } from './serve-logs';
 
 export interface ServeControl {
   /** Aborting stops the server gracefully (the CLI wires SIGTERM and SIGINT to it). */
@@ -51,10 +52,12 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
     return 1;
   }
   if (options.workers > 1 && cluster.isPrimary) return runServeWorkers(args, options, io, control);
+  const mask = createVariableMask(options.logs, options.record?.redactKey);
   const core = new WebhookCore({
     metrics,
     logger,
     exposeFiredRules: options.security.exposeFired,
+    ...(mask === undefined ? {} : { maskVariables: mask }),
     failPolicy: options.failPolicy,
     maxInflightEvents: options.limits.maxInflightEvents,
   });
@@ -93,8 +96,15 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
     const rec = recorder;
     core.setEventTap((event) => rec.record(event.session_variables));
   }
+  const decisions = await startDecisionLog(options.logs, core, logger, mask, io);
+  if (decisions === false) {
+    await Promise.all([store.close(), recorder?.close()]);
+    return 1;
+  }
   status.write(`rulehook: serving ${rules.summary}\n`);
   if (options.record !== undefined) status.write(`rulehook: ${describeRecording(options.record)}\n`);
+  const decisionLine = describeDecisionLog(options.logs);
+  if (decisionLine !== undefined) status.write(`rulehook: ${decisionLine}\n`);
 
   const hosts: { http?: RunningHost; grpc?: RunningHost } = {};
   const hostOptions = {
@@ -120,7 +130,12 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
       });
   } catch (error) {
     io.stderr.write(`rulehook serve: cannot listen: ${(error as Error).message}\n`);
-    await Promise.all([...Object.values(hosts).map((h) => h.close()), store.close(), recorder?.close()]);
+    await Promise.all([
+      ...Object.values(hosts).map((h) => h.close()),
+      store.close(),
+      recorder?.close(),
+      decisions?.close(),
+    ]);
     return 1;
   }
   // Watching before saying it listens: an edit made once it does is never missed.
@@ -148,6 +163,7 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
   const finished = await Promise.race([closed, delay(options.shutdownTimeoutMs).then(() => false)]);
   await store.close();
   await recorder?.close();
+  await decisions?.close();
   if (!finished) {
     io.stderr.write(
       `rulehook serve: in-flight requests still running after ${options.shutdownTimeoutMs} ms; exiting\n`,

@@ -1,4 +1,5 @@
-import { createEmptyResponse } from '../contract';
+import { createEmptyResponse, type EventDecision } from '../contract';
+import { createJsonLogger, type LogLevel } from '../observability/logger';
 import { WebhookCore } from './core';
 
 const event = { session_variables: { 'state.currentEvent': 'CALL_STARTED' } };
@@ -91,4 +92,92 @@ describe('WebhookCore.onEvent', () => {
       expect(core.metrics.snapshot()).toMatchObject({ rulehook_event_failures_total: 1 });
     },
   );
+});
+
+describe('WebhookCore reports', () => {
+  function jsonLogger(level: LogLevel) {
+    const lines: string[] = [];
+    const logger = createJsonLogger({ write: (t: string) => lines.push(t) }, level);
+    return { logger, parsed: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
+  }
+  const response = { ...createEmptyResponse(), result_code: 200 };
+  const processor = { process: () => ({ response, fired: ['a/x'] }) };
+  const received = { session_variables: { 'state.currentEvent': 'CALL_STARTED', 'call.ani': '+1555' } };
+  const mask = (v: Record<string, string>) => ({ ...v, 'call.ani': '***' });
+
+  it('logs each event at debug: request id, the revision at the time, fired rules, masked variables', async () => {
+    const { logger, parsed } = jsonLogger('debug');
+    const core = new WebhookCore({ logger, processor, maskVariables: mask });
+    core.setProcessor(processor, 'rev-1');
+    await core.onEvent({ ok: true, value: received, unknownFields: 0 }, 'from-engine');
+    core.setProcessor(processor, 'rev-2');
+    await core.onEvent({ ok: true, value: received, unknownFields: 0 });
+    const [first, second] = parsed();
+    expect(first).toMatchObject({
+      level: 'debug',
+      msg: 'event answered',
+      request_id: 'from-engine',
+      revision: 'rev-1',
+      event: 'CALL_STARTED',
+      fired: ['a/x'],
+      result_code: 200,
+      variables: { 'state.currentEvent': 'CALL_STARTED', 'call.ani': '***' },
+    });
+    expect(first!.duration_ms).toEqual(expect.any(Number));
+    expect(second).toMatchObject({ revision: 'rev-2', request_id: expect.stringMatching(/^[\w-]{8}-1$/) });
+    expect(received.session_variables['call.ani']).toBe('+1555');
+  });
+
+  it('writes no line per event at info, and does not even read the clock', async () => {
+    const { logger, parsed } = jsonLogger('info');
+    const core = new WebhookCore({ logger, processor });
+    const now = jest.spyOn(performance, 'now');
+    await core.onEvent({ ok: true, value: received, unknownFields: 0 });
+    expect(now).not.toHaveBeenCalled();
+    now.mockRestore();
+    expect(parsed()).toEqual([]);
+  });
+
+  it('gives each decision to the decision tap, unmasked (the log masks), and survives a throwing tap', async () => {
+    const { logger, parsed } = jsonLogger('info');
+    const core = new WebhookCore({ logger, processor });
+    core.setProcessor(processor, 'rev-1');
+    const decisions: EventDecision[] = [];
+    core.setDecisionTap((d) => decisions.push(d));
+    await core.onEvent({ ok: true, value: received, unknownFields: 0 }, 'r-1');
+    expect(decisions).toEqual([
+      {
+        time: expect.any(Number),
+        requestId: 'r-1',
+        revision: 'rev-1',
+        durationMs: expect.any(Number),
+        variables: received.session_variables,
+        fired: ['a/x'],
+        response,
+      },
+    ]);
+    core.setDecisionTap(() => {
+      throw new Error('disk');
+    });
+    const reply = await core.onEvent({ ok: true, value: received, unknownFields: 0 }, 'r-2');
+    expect(reply.ok).toBe(true);
+    expect(parsed()).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        msg: 'decision tap failed',
+        request_id: 'r-2',
+        revision: 'rev-1',
+      }),
+    ]);
+  });
+
+  it('puts the request id and revision in the line of a failed event', async () => {
+    const { logger, parsed } = jsonLogger('info');
+    const core = new WebhookCore({ logger });
+    core.setProcessor({ process: () => Promise.reject(new Error('bug')) }, 'rev-9');
+    await core.onEvent({ ok: true, value: received, unknownFields: 0 }, 'r-7');
+    expect(parsed()).toEqual([
+      expect.objectContaining({ level: 'error', request_id: 'r-7', revision: 'rev-9', policy: 'open' }),
+    ]);
+  });
 });

@@ -1,4 +1,10 @@
-import { createEmptyResponse, type CustomLogicResponse, type Event } from '../contract';
+import {
+  createEmptyResponse,
+  type CustomLogicResponse,
+  type Event,
+  type EventDecision,
+  type VariableMask,
+} from '../contract';
 import { formatFiredRules } from '../contract/fired-rules';
 import { emptyProcessor, type EventOutcome, type EventProcessor } from '../processor/event-processor';
 import { Metrics, type Counter } from '../observability/metrics';
@@ -6,6 +12,7 @@ import { silentLogger, type Logger } from '../observability/logger';
 import { RateLimitedLog } from '../observability/rate-limited-log';
 import { DEFAULT_MAX_INFLIGHT_EVENTS, EventAdmission } from './event-admission';
 import type { RulesReload } from './rules-reload';
+import { EventReports } from './event-reports';
 
 /** result_code sent by the `closed` fail policy: still an answer, never a hang. */
 export const RESULT_CODE_INTERNAL_ERROR = 500;
@@ -44,6 +51,8 @@ export interface CoreOptions {
    * caller which rules its events meet, a map for getting around them.
    */
   exposeFiredRules?: boolean;
+  /** Masks personal variables in the debug line of each event (`--mask`); default: none masked. */
+  maskVariables?: VariableMask;
 }
 
 /**
@@ -64,6 +73,7 @@ export class WebhookCore {
   private processor: EventProcessor | undefined;
   private rulesRevision = '';
   private tap: ((event: Event) => void) | undefined;
+  private readonly reports: EventReports;
   private readonly events: Counter;
   private readonly failures: Counter;
   private readonly invalid: Counter;
@@ -81,6 +91,7 @@ export class WebhookCore {
       'event processing failed; answered by the fail policy',
     );
     this.processor = options.processor;
+    this.reports = new EventReports(logger, options.maskVariables ?? ((variables) => variables));
     this.events = this.metrics.counter('rulehook_events_total', 'Events answered.');
     this.failures = this.metrics.counter(
       'rulehook_event_failures_total',
@@ -131,36 +142,84 @@ export class WebhookCore {
     this.tap = tap;
   }
 
-  async onEvent<E>(request: HostRequest<E>): Promise<HostReply<E>> {
+  /**
+   * Installs (or removes) a function that sees what was decided for every event answered, with its
+   * request id, revision and duration (`serve --decision-log`). It is called once the outcome is known,
+   * before the host writes the answer: it must only queue the decision (serializing and writing come
+   * after the answer); a throw is logged and ignored, never failing the event.
+   */
+  setDecisionTap(tap: ((decision: EventDecision) => void) | undefined): void {
+    this.reports.tap = tap;
+  }
+
+  /**
+   * `requestId`: the caller's id of the request (`x-request-id`), already checked by the host
+   * (`readRequestId`); one is generated when it sent none. It is in every log line about the event and
+   * in its decision.
+   */
+  async onEvent<E>(request: HostRequest<E>, requestId?: string): Promise<HostReply<E>> {
     if (!request.ok) {
       this.invalid.inc();
       return request;
     }
     if (request.unknownFields > 0) this.unknownFields.inc(request.unknownFields);
-    const { response, fired } = await this.processEvent(request.value);
+    const { response, fired } = await this.processEvent(request.value, requestId);
     return { ok: true, response, firedRules: this.exposeFiredRules ? formatFiredRules(fired) : undefined };
   }
 
-  private async processEvent(event: Event): Promise<EventOutcome> {
+  private async processEvent(event: Event, callerId: string | undefined): Promise<EventOutcome> {
     this.events.inc();
-    if (this.tap !== undefined) this.tapEvent(this.tap, event);
+    // Read together: a reload replaces both, and an event is answered and reported by the rules it started with.
     const processor = this.processor ?? emptyProcessor;
+    const revision = this.rulesRevision;
+    let requestId = callerId;
+    if (this.tap !== undefined) requestId = this.tapEvent(this.tap, event, requestId);
+    const reported = this.reports.wanted();
+    const start = reported ? performance.now() : 0;
+    let outcome: EventOutcome;
     try {
-      return await processor.process(event);
+      outcome = await processor.process(event);
     } catch (error) {
       this.failures.inc();
-      this.failureLog.log({ policy: this.failPolicy, error: String((error as Error)?.stack ?? error) });
+      requestId ??= this.reports.nextId();
+      this.failureLog.log({
+        request_id: requestId,
+        revision,
+        policy: this.failPolicy,
+        error: String((error as Error)?.stack ?? error),
+      });
       const response = createEmptyResponse();
       if (this.failPolicy === 'closed') response.result_code = RESULT_CODE_INTERNAL_ERROR;
-      return { response, fired: [] };
+      outcome = { response, fired: [] };
     }
+    if (reported)
+      this.reports.report(
+        event,
+        outcome,
+        requestId ?? this.reports.nextId(),
+        revision,
+        performance.now() - start,
+      );
+    return outcome;
   }
 
-  private tapEvent(tap: (event: Event) => void, event: Event): void {
+  /** Returns the request id, generated if the tap failed and the caller sent none (the failure's line has it). */
+  private tapEvent(
+    tap: (event: Event) => void,
+    event: Event,
+    requestId: string | undefined,
+  ): string | undefined {
     try {
       tap(event);
+      return requestId;
     } catch (error) {
-      this.logger.error('event tap failed', { error: String((error as Error)?.stack ?? error) });
+      const id = requestId ?? this.reports.nextId();
+      this.logger.error('event tap failed', {
+        request_id: id,
+        revision: this.rulesRevision,
+        error: String((error as Error)?.stack ?? error),
+      });
+      return id;
     }
   }
 }

@@ -12,3 +12,4 @@ export {
 } from './host-limits';
 export type { RulesReload, RulesReloadReport } from './rules-reload';
 export * from './security';
+export { MAX_REQUEST_ID_CHARS, readRequestId, REQUEST_ID_HEADER } from './request-id';

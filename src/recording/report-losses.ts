@@ -23,6 +23,8 @@ export class LossReport {
     private readonly file: string,
     private readonly intervalMs = DEFAULT_LOSS_LOG_INTERVAL_MS,
     private readonly now: () => number = Date.now,
+    /** What the file is, in the lines: `recording`, `decision log`. */
+    private readonly name = 'recording',
   ) {}
 
   /** A write failed and lost `events` events. */
@@ -61,9 +63,9 @@ export class LossReport {
   private writeLine(): void {
     const fields = { file: this.file, lost: this.lostSinceLine };
     if (this.failing) {
-      this.logger.error('cannot write the recording; events lost', { ...fields, error: this.lastError });
+      this.logger.error(`cannot write the ${this.name}; events lost`, { ...fields, error: this.lastError });
     } else {
-      this.logger.warn('recording resumed', fields);
+      this.logger.warn(`${this.name} resumed`, fields);
     }
     this.saidFailing = this.failing;
     this.lostSinceLine = 0;

@@ -1,3 +1,4 @@
+import { createEmptyResponse } from '../contract';
 import { buildRuleBook } from '../../test/support/rule-book';
 import { EngineSimulator } from './engine-simulator';
 import { LocalWebhook } from './local-webhook';
@@ -49,6 +50,33 @@ describe('EngineSimulator', () => {
       sent: true,
       delta: ['x'],
     });
+  });
+
+  it('sends a delivered event (a decision-log line) whatever its delta, but not an ignored event name', async () => {
+    const sim = simulate();
+    await sim.raise(ev('START'), { delivered: true });
+    const progress = await sim.raise(ev('PROGRESS', { 'audio.net': '3' }), { delivered: true });
+    expect(progress).toMatchObject({ sent: true, delta: ['audio.net'] });
+    expect(await sim.raise(ev('HB1'), { delivered: true })).toMatchObject({
+      sent: false,
+      reason: 'events_to_ignore',
+    });
+  });
+
+  it('hands the webhook what is known of the event: a recorded answer', async () => {
+    const recorded = { response: { ...createEmptyResponse(), result_code: 299 }, fired: ['live/rule'] };
+    const seen: unknown[] = [];
+    const sim = new EngineSimulator({
+      call: (_session, _variables, facts) => {
+        seen.push(facts);
+        return facts?.recorded ?? { response: createEmptyResponse(), fired: [] };
+      },
+    });
+    expect(await sim.raise(ev('START'), { delivered: true, recorded })).toMatchObject({
+      fired: ['live/rule'],
+      response: { result_code: 299 },
+    });
+    expect(seen).toEqual([{ delivered: true, recorded }]);
   });
 
   it('computes the delta against the previous raised event, sent or not', async () => {

@@ -13,7 +13,7 @@ import {
 import { DEFAULT_SESSION_KEY } from '../processor/rule-processor';
 import type { RuleExplanation } from '../rules/evaluate/explain-event';
 import { DEFAULT_MAX_SESSIONS } from '../session/session-store';
-import type { SimulatedWebhook } from './webhook';
+import type { RaisedEventFacts, SimulatedWebhook } from './webhook';
 
 /** One raised event, as the simulated engine handled it. */
 export interface SimulatedEvent {
@@ -75,7 +75,14 @@ export class EngineSimulator {
     });
   }
 
-  async raise(raised: SessionVariables): Promise<SimulatedEvent> {
+  /**
+   * `facts.delivered`: the engine is known to have sent this event (a line of a decision log, which holds the
+   * events the webhook received, not those the engine raised). Its delta against the previous event the
+   * engine raised is then unknown (the events between are not in the log), so `keys_to_ignore`, which
+   * depends on it, does not apply; `events_to_ignore` and a disabled webhook, which do not, still do.
+   * With the rules that answered live, every such event is sent again, as it was.
+   */
+  async raise(raised: SessionVariables, facts: RaisedEventFacts = {}): Promise<SimulatedEvent> {
     const id = raised[this.sessionKey];
     const sessionId = typeof id === 'string' && id !== '' ? id : undefined;
     const session = this.sessionFor(sessionId ?? '');
@@ -85,7 +92,7 @@ export class EngineSimulator {
     session.seq++;
     const event = variables[CURRENT_EVENT_KEY] ?? '';
     const base = { session: sessionId ?? '', seq: session.seq, event, variables, delta };
-    const decision = decideEvent(session.filter, event, delta);
+    const decision = decideEvent(session.filter, event, facts.delivered === true ? [] : delta);
     if (!decision.sent)
       return {
         ...base,
@@ -95,7 +102,7 @@ export class EngineSimulator {
         fired: null,
         response: null,
       };
-    const answer = await this.webhook.call(sessionId, variables);
+    const answer = await this.webhook.call(sessionId, variables, facts);
     const updates = answer.response.session_variable_updates;
     for (const update of updates) session.overlay.set(update.key, update.value);
     // The engine applies the updates to the session at once, so they are part of the "previous event" the

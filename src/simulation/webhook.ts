@@ -10,8 +10,20 @@ export interface WebhookAnswer {
   explanation?: RuleExplanation[];
 }
 
-/** The webhook side of a simulation: in-process rules, or a live webhook over the wire. */
+/** What the simulated engine knows of one raised event besides its variables. */
+export interface RaisedEventFacts {
+  /** The engine is known to have sent it (a decision-log line): EngineSimulator#raise. */
+  delivered?: boolean;
+  /** The answer the webhook gave it live, when a decision log recorded it. */
+  recorded?: WebhookAnswer;
+}
+
+/** The webhook side of a simulation: in-process rules, a live webhook over the wire, or a decision log. */
 export interface SimulatedWebhook {
   /** `sessionId` is undefined for an event that names no session. */
-  call(sessionId: string | undefined, variables: SessionVariables): WebhookAnswer | Promise<WebhookAnswer>;
+  call(
+    sessionId: string | undefined,
+    variables: SessionVariables,
+    facts?: RaisedEventFacts,
+  ): WebhookAnswer | Promise<WebhookAnswer>;
 }

@@ -55,14 +55,17 @@ describeWithRedis('rulehook serve --config with --workers (the built binary)', (
   it("runs every worker with the file's settings", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'rulehook-e2e-config-'));
     const config = path.join(dir, 'rulehook.yaml');
-    writeFileSync(config, `rules: ${STATEFUL}\nworkers: 2\nstate: ${redis.url}\nmax_variables: 3\n`);
+    writeFileSync(
+      config,
+      `rules: ${STATEFUL}\nworkers: 2\nstate: ${redis.url}\nmax_variables: 3\nexpose_fired: true\n`,
+    );
     const server = await startServeProcess(['--config', config]);
     try {
       expect(server.stdout()).toMatch(/serving 4 enabled rules in 1 ruleset from .* in 2 workers\n/);
       const session = { 'state.sessionId': 'c1', 'state.currentEvent': 'CALL_STARTED' };
       const replies = [];
       for (let i = 0; i < 4; i++) replies.push(await post(server.httpPort, session));
-      expect(replies.map((r) => r.fired)).toEqual(['stateful/greet', null, null, null]);
+      expect(replies.map((r) => r.fired)).toEqual(['stateful/greet', '', '', '']);
       // max_variables: 3 holds in whichever worker answers, replacements included.
       for (let i = 0; i < 4; i++)
         expect((await post(server.httpPort, { ...session, a: '1', b: '2' })).status).toBe(400);

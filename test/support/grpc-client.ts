@@ -40,17 +40,17 @@ export class RawWebhookClient {
   }
 
   /** Encodes `variables` with the spec-built Event type and calls OnEvent. */
-  sendVariables(variables: Record<string, string>): Promise<GrpcReply> {
+  sendVariables(variables: Record<string, string>, metadata = new grpc.Metadata()): Promise<GrpcReply> {
     return this.sendBytes(
       Buffer.from(types.Event.encode(types.Event.create({ session_variables: variables })).finish()),
+      metadata,
     );
   }
 
-  sendBytes(bytes: Buffer): Promise<GrpcReply> {
+  sendBytes(bytes: Buffer, metadata = new grpc.Metadata()): Promise<GrpcReply> {
     return new Promise((resolve) => {
       // grpc-js calls back before it emits 'status' (which carries the trailer): settle on 'status'.
       let reply: GrpcReply | undefined;
-      const metadata = new grpc.Metadata();
       if (this.options.authorization !== undefined) metadata.set('authorization', this.options.authorization);
       const call = this.client.makeUnaryRequest<Buffer, Record<string, unknown>>(
         ON_EVENT,

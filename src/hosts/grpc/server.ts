@@ -11,6 +11,7 @@ import {
 import type { HostReply, WebhookCore } from '../core';
 import { DEFAULT_GRPC_LIMITS, type GrpcLimits } from '../host-limits';
 import { countDroppedConnections } from '../host-metrics';
+import { readRequestId, REQUEST_ID_HEADER } from '../request-id';
 import type { RunningHost } from '../running-host';
 import type { Logger } from '../../observability/logger';
 import type { CallerAuth, TlsSettings } from '../security';
@@ -76,7 +77,7 @@ export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions)
     ) => {
       // Whatever throws on the way to the answer is answered INTERNAL and logged, never left unhandled.
       core
-        .onEvent(call.request)
+        .onEvent(call.request, readRequestId(call.metadata.get(REQUEST_ID_HEADER)[0]))
         .then((reply) => sendReply(reply, callback))
         .catch((error: unknown) => {
           options.logger.error('grpc OnEvent failed', { error: String((error as Error)?.stack ?? error) });

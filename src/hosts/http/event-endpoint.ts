@@ -3,6 +3,7 @@ import { decodeEventJson, encodeResponseJson, FIRED_RULES_HEADER, type EventLimi
 import type { HostRequest, WebhookCore } from '../core';
 import { RETRY_AFTER_SECONDS } from '../event-admission';
 import { DRAIN_BYTES } from './authorize-request';
+import { readRequestId, REQUEST_ID_HEADER } from '../request-id';
 import { sendHttpError, sendJson, type HttpError } from './errors';
 import { checkJsonContentType } from './content-type';
 import type { BodyReservation, InflightBytes } from './inflight-bytes';
@@ -46,7 +47,7 @@ export function createEventEndpoint(core: WebhookCore, options: EventEndpointOpt
       const request = await readEventRequest(req, options, reservation);
       // A body refused for --max-inflight-bytes is load, not an invalid event: counted as shed, not by the core.
       if (!request.ok && request.error.error.status === 429) return sendRefusal(res, request.error);
-      const reply = await core.onEvent(request);
+      const reply = await core.onEvent(request, readRequestId(req.headers[REQUEST_ID_HEADER]));
       if (!reply.ok) return sendRefusal(res, reply.error);
       if (reply.firedRules !== undefined) res.setHeader(FIRED_RULES_HEADER, reply.firedRules);
       sendJson(res, 200, encodeResponseJson(reply.response));

@@ -1,3 +1,4 @@
+import { createEmptyResponse } from '../../contract';
 import { readRecording } from './read-recording';
 
 async function* lines(...text: string[]): AsyncGenerator<Buffer> {
@@ -22,8 +23,8 @@ describe('readRecording', () => {
         '{}',
       ),
     ).toEqual([
-      { kind: 'event', file: 'day1.jsonl', line: 1, variables: { a: '1' } },
-      { kind: 'event', file: 'day1.jsonl', line: 3, variables: { b: '2' } },
+      { kind: 'event', file: 'day1.jsonl', line: 1, variables: { a: '1' }, delivered: false },
+      { kind: 'event', file: 'day1.jsonl', line: 3, variables: { b: '2' }, delivered: false },
       { kind: 'bad', file: 'day1.jsonl', line: 4, message: expect.stringMatching(/^not JSON: /) },
       {
         kind: 'bad',
@@ -32,14 +33,39 @@ describe('readRecording', () => {
         message:
           'not an Event: session_variables["a"]: expected a string value, got a boolean (session variables are strings: quote numbers and booleans)',
       },
-      { kind: 'event', file: 'day1.jsonl', line: 6, variables: {} },
+      { kind: 'event', file: 'day1.jsonl', line: 6, variables: {}, delivered: false },
     ]);
   });
 
   it('replays events beyond the default serve limits: a recording holds what a server with raised limits accepted', async () => {
     const big = 'x'.repeat(300_000);
-    expect(await collect('big.jsonl', JSON.stringify({ session_variables: { big } }))).toEqual([
-      { kind: 'event', file: 'big.jsonl', line: 1, variables: { big } },
+    expect(
+      await collect('big.jsonl', JSON.stringify({ session_variables: { big }, delivered: false })),
+    ).toEqual([{ kind: 'event', file: 'big.jsonl', line: 1, variables: { big }, delivered: false }]);
+  });
+  it('reads a decision-log line as the event it holds, delivered to the webhook', async () => {
+    const line = JSON.stringify({
+      time: '2026-01-01T00:00:00.000Z',
+      request_id: 'r-1',
+      revision: 'abc',
+      duration_ms: 0.1,
+      session_variables: { a: '1' },
+      fired: ['x/y'],
+      response: { result_code: 200 },
+    });
+    expect(await collect('d.jsonl', line)).toEqual([
+      {
+        kind: 'event',
+        file: 'd.jsonl',
+        line: 1,
+        variables: { a: '1' },
+        delivered: true,
+        recorded: { fired: ['x/y'], response: { ...createEmptyResponse(), result_code: 200 } },
+      },
+    ]);
+    const unreadable = JSON.stringify({ session_variables: {}, fired: [1], response: { result_code: 200 } });
+    expect(await collect('d.jsonl', unreadable)).toEqual([
+      { kind: 'event', file: 'd.jsonl', line: 1, variables: {}, delivered: true },
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import type { SessionVariables } from '../../contract';
-import type { EngineSimulator, SimulatedEvent } from '../../simulation';
+import type { EngineSimulator, RaisedEventFacts, SimulatedEvent } from '../../simulation';
 
 /** One simulated engine and its webhook: the rules in-process, or a live target. */
 export interface ReplayLane {
@@ -26,14 +26,18 @@ export interface ReplayedEvent {
   outcomes: LaneOutcome[];
 }
 
-/** Raises the event in each lane in turn; a failed call is reported on the outcome. */
+/**
+ * Raises the event in each lane in turn; a failed call is reported on the outcome. `facts`: what a
+ * decision-log line adds (EngineSimulator#raise).
+ */
 export async function raiseInLanes(
   lanes: readonly ReplayLane[],
   variables: SessionVariables,
+  facts: RaisedEventFacts = {},
 ): Promise<LaneOutcome[]> {
   const outcomes: LaneOutcome[] = [];
   for (const lane of lanes) {
-    const event = await lane.simulator.raise(variables);
+    const event = await lane.simulator.raise(variables, facts);
     const error = event.sent ? lane.takeError?.(event.session) : undefined;
     const hidden = event.sent && lane.takeFiredHidden?.(event.session) === true;
     if (error !== undefined) outcomes.push({ event: { ...event, fired: null, response: null }, error });

@@ -17,6 +17,9 @@ import { ReplayStats } from '../stats/replay-stats';
 import { runReplayLoop } from './run-replay-loop';
 import type { TargetWebhook } from '../lanes/target-webhook';
 
+/** What the compare summary calls the second side with `--compare-recorded`. */
+const RECORDED_LABEL = 'the answers recorded in the decision log';
+
 /** Bad lines reported one by one at most; the rest are only counted. */
 const MAX_REPORTED_BAD_LINES = 100;
 
@@ -58,7 +61,7 @@ export async function playRecordings(
   const reporterOptions = { format: options.format, out, explain: options.explain, color };
   const stats = new ReplayStats();
   const compareStats = new CompareStats();
-  const comparing = options.compare !== undefined;
+  const comparing = options.compare !== undefined || options.compareRecorded;
   const reporter = comparing
     ? createCompareReporter(compareStats, reporterOptions)
     : createReplayReporter(stats, reporterOptions);
@@ -109,7 +112,7 @@ export async function playRecordings(
   const summary = comparing
     ? formatCompareSummary(
         compareStats,
-        { rules: options.rules ?? '', compare: options.compare ?? '' },
+        { rules: options.rules ?? '', compare: options.compare ?? RECORDED_LABEL },
         files,
         forgotten.returned,
       )

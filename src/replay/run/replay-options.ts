@@ -15,6 +15,8 @@ export interface ReplayOptions {
   explain: boolean;
   strict: boolean;
   compare: string | undefined;
+  /** `--compare-recorded`: compare with the answers a decision log recorded instead of other rules. */
+  compareRecorded: boolean;
   failOnDiff: boolean;
   target: TargetUrl | undefined;
   targetKind: TargetKind;

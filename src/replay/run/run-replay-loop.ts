@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SessionVariables } from '../../contract';
+import type { RaisedEventFacts } from '../../simulation';
 import type { ReplayEnd } from '../report/format-summary';
 import type { RecordingSource } from '../input/open-recording';
 import type { RecordingItem } from '../input/read-recording';
@@ -49,14 +50,14 @@ export async function runReplayLoop(options: ReplayLoopOptions): Promise<ReplayE
       return 'duration';
     return undefined;
   };
-  const raise = (file: string, line: number, variables: SessionVariables): void => {
+  const raise = (file: string, line: number, variables: SessionVariables, facts: RaisedEventFacts): void => {
     const key = variables[sessionKey] ?? '';
     options.sessions?.see(key);
     const previous = tails.get(key);
     const run = async (): Promise<ReplayedEvent> => ({
       file,
       line,
-      outcomes: await raiseInLanes(lanes, variables),
+      outcomes: await raiseInLanes(lanes, variables, facts),
     });
     const result = previous === undefined ? run() : previous.then(run);
     const tail = result.catch(() => undefined);
@@ -87,6 +88,9 @@ export async function runReplayLoop(options: ReplayLoopOptions): Promise<ReplayE
           item.file,
           item.line,
           pass > 1 && id ? { ...item.variables, [sessionKey]: `${id}#${pass}` } : item.variables,
+          item.recorded === undefined
+            ? { delivered: item.delivered }
+            : { delivered: item.delivered, recorded: item.recorded },
         );
         raised++;
         while (pending.length >= window)

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { CliIO } from '../../terminal/command-io';
 import { createLocalLane, createTargetClient, createTargetLane } from '../lanes/create-lanes';
 import { loadTargetAccess } from '../lanes/target-access';
+import { createRecordedLane } from '../lanes/recorded-webhook';
 import { listRules, loadReplayRules } from '../load-replay-rules';
 import { playRecordings, type ReplayControl } from './play-recordings';
 import type { ReplayLane } from '../lanes/replay-lane';
@@ -51,6 +52,7 @@ export async function runReplay(
   } else {
     lanes.push(createLocalLane(book!, options));
     if (compareBook !== undefined) lanes.push(createLocalLane(compareBook, options));
+    if (options.compareRecorded) lanes.push(createRecordedLane(options));
   }
   try {
     return await playRecordings(options, lanes, io, control, {

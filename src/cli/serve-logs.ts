@@ -1,0 +1,60 @@
+import type { VariableMask } from '../contract';
+import type { WebhookCore } from '../hosts';
+import type { Logger } from '../observability/logger';
+import { createRandomRedactionKey, createRedactor, DecisionLog } from '../recording';
+import type { CliIO } from '../terminal/command-io';
+import type { LogSettings } from './log-options';
+
+/**
+ * The mask of `--mask` (or its defaults), compiled once: a keyed hash like `--redact`'s, under the
+ * `--redact` key when one is given (the same value then has the same hash in logs, the decision log and
+ * the recording), else a random key for this process. Undefined when nothing is masked.
+ */
+export function createVariableMask(
+  logs: LogSettings,
+  redactKey: string | undefined,
+): VariableMask | undefined {
+  if (logs.masks.length === 0) return undefined;
+  return createRedactor(logs.masks, redactKey ?? logs.maskKey ?? createRandomRedactionKey());
+}
+
+/**
+ * Opens `--decision-log` and has the core give it every decision. Undefined when not asked for; `false`
+ * (after saying why on stderr) when the file cannot be opened for appending.
+ */
+export async function startDecisionLog(
+  logs: LogSettings,
+  core: WebhookCore,
+  logger: Logger,
+  mask: VariableMask | undefined,
+  io: CliIO,
+): Promise<DecisionLog | undefined | false> {
+  const settings = logs.decisionLog;
+  if (settings === undefined) return undefined;
+  const log = new DecisionLog({
+    file: settings.file,
+    metrics: core.metrics,
+    logger,
+    ...(mask === undefined ? {} : { mask }),
+    ...(settings.maxBytes === undefined ? {} : { maxBytes: settings.maxBytes }),
+  });
+  try {
+    await log.open();
+  } catch (error) {
+    io.stderr.write(
+      `rulehook serve: cannot write the decision log ${settings.file}: ${(error as Error).message}\n`,
+    );
+    return false;
+  }
+  core.setDecisionTap((decision) => log.log(decision));
+  return log;
+}
+
+/** The line `serve` prints about the decision log. */
+export function describeDecisionLog(logs: LogSettings): string | undefined {
+  const settings = logs.decisionLog;
+  if (settings === undefined) return undefined;
+  const masking = logs.masks.length === 0 ? 'nothing masked' : `masking ${logs.masks.join(', ')}`;
+  const rotation = settings.maxBytes === undefined ? '' : `, rotated beyond ${settings.maxBytes} bytes`;
+  return `logging every decision to ${settings.file} (${masking})${rotation}`;
+}

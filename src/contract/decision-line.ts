@@ -1,0 +1,58 @@
+import { toResponseJsonObject } from './response-json';
+import type { CustomLogicResponse, SessionVariables } from './types';
+
+/**
+ * What the webhook decided for one event: a line of `serve --decision-log`, and
+ * what `rulehook replay` reads back (the `session_variables` of a line are an
+ * Event; the rest says what was answered).
+ */
+export interface EventDecision {
+  /** When the answer was ready, in milliseconds since the epoch. */
+  time: number;
+  requestId: string;
+  /** The revision of the rule set that answered. */
+  revision: string;
+  /** From the call of the processor to its outcome, in milliseconds. */
+  durationMs: number;
+  /** The event's variables as received, before the rules ran. */
+  variables: SessionVariables;
+  fired: readonly string[];
+  response: CustomLogicResponse;
+}
+
+/** Replaces the values of personal variables (by name); returns the same object when none is. */
+export type VariableMask = (variables: SessionVariables) => SessionVariables;
+
+/**
+ * One decision-log line: `time` (ISO 8601), `request_id`, `revision`, `duration_ms`, `session_variables`
+ * (masked), `fired`, `response` (proto3 JSON as on the HTTP wire, its variable updates masked by name), in
+ * this order, and a newline.
+ */
+export function encodeDecisionLine(decision: EventDecision, mask?: VariableMask): string {
+  const response = toResponseJsonObject(
+    mask === undefined ? decision.response : maskUpdates(decision.response, mask),
+  );
+  return (
+    JSON.stringify({
+      time: new Date(decision.time).toISOString(),
+      request_id: decision.requestId,
+      revision: decision.revision,
+      duration_ms: Math.round(decision.durationMs * 1000) / 1000,
+      session_variables: mask === undefined ? decision.variables : mask(decision.variables),
+      fired: decision.fired,
+      response,
+    }) + '\n'
+  );
+}
+
+function maskUpdates(response: CustomLogicResponse, mask: VariableMask): CustomLogicResponse {
+  const updates = response.session_variable_updates;
+  if (updates.length === 0) return response;
+  return {
+    ...response,
+    session_variable_updates: updates.map(({ key, value }) => ({
+      key,
+      value: mask({ [key]: value })[key] as string,
+    })),
+  };
+}
