@@ -79,15 +79,20 @@ function templateRule(t: number, id: string, on: string | undefined): RuleSpec {
  * The templates placed on each of `names` (or, with `undefined`, copies without
  * `on`), spread over 10 rulesets: ruleset s holds templates 10s…10s+9 of every
  * name. An event named by one of `names` therefore sees 100 rules in every
- * layout, in the same 10 rulesets, in the same order.
+ * layout, in the same 10 rulesets, in the same order. With fewer templates per
+ * name (`perName` < 100: templates 0…perName-1), the rulesets hold one tenth
+ * of them each, rounded up, and as many rulesets as that takes.
  */
-export function generateRulesets(names: readonly (string | undefined)[]): LoadedRuleset[] {
-  const perRuleset = TEMPLATES_PER_NAME / RULESETS;
+export function generateRulesets(
+  names: readonly (string | undefined)[],
+  perName = TEMPLATES_PER_NAME,
+): LoadedRuleset[] {
+  const perRuleset = Math.ceil(perName / RULESETS);
   const loaded: LoadedRuleset[] = [];
-  for (let s = 0; s < RULESETS; s++) {
+  for (let s = 0; s * perRuleset < perName; s++) {
     const rules: RuleSpec[] = [];
     names.forEach((name, n) => {
-      for (let t = s * perRuleset; t < (s + 1) * perRuleset; t++)
+      for (let t = s * perRuleset; t < Math.min((s + 1) * perRuleset, perName); t++)
         rules.push(templateRule(t, `n${n}-t${t}`, name));
     });
     const spec: RulesetSpec = { ruleset: `bench-${s}`, rules };

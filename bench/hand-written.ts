@@ -1,0 +1,110 @@
+import { isDeepStrictEqual } from 'node:util';
+import { RuleBook } from '../src/rules/compile/rule-book';
+import { evaluateEvent } from '../src/rules/evaluate/evaluate-event';
+import { EVENT_NAMES, realisticVariables } from './events';
+import { writeHandWritten } from './hand-written-rules';
+import { baselineOverSubject, measure, medianNsPerOp, summarize, type Measured } from './measure';
+import { generateRulesets } from './rule-sets';
+import { check, ratioGoal, roundsFor, type ResultRow, type RunOptions, type Suite } from './suite';
+import { formatCount, formatNs, formatPercent, formatRatio, printTable } from './table';
+
+/** The rule sets compared: templates per name × names (bench/rule-sets.ts), about half firing. */
+export const RULE_SET_SIZES: readonly { names: number; perName: number }[] = [
+  { names: 10, perName: 5 },
+  { names: 10, perName: 100 },
+  { names: 100, perName: 100 },
+];
+
+export function describeSize(size: { names: number; perName: number }): string {
+  return `${formatCount(size.names * size.perName)} rules over ${size.names} names (${size.perName} per event)`;
+}
+
+/** 100 distinct bench events cycling over the names (bench/events.ts). */
+export function eventsOver(names: readonly string[]): Record<string, string>[] {
+  return Array.from({ length: Math.max(100, names.length) }, (_, i) =>
+    realisticVariables(names[i % names.length] as string, i),
+  );
+}
+
+const GOAL = 0.7;
+
+/**
+ * rulehook's `evaluateEvent` against the same rules written by hand in plain
+ * JS (hand-written-rules.ts): what the rule engine costs over code with the
+ * same output. Both give the same response on every event before timing.
+ */
+export const handWrittenSuite: Suite = {
+  name: 'hand-written',
+  title: 'evaluateEvent vs the same rules hand-written in JS, indexed by event name',
+  async run(options: RunOptions) {
+    const rows: string[][] = [];
+    const summary: ResultRow[] = [];
+    const measureOptions = roundsFor(options, { rounds: 15, warmupRounds: 2, operations: { roundMs: 50 } });
+    let sink = 0;
+    for (const size of RULE_SET_SIZES) {
+      const names = EVENT_NAMES.slice(0, size.names);
+      const loaded = generateRulesets(names, size.perName);
+      const book = RuleBook.compile(loaded);
+      const hand = writeHandWritten(loaded);
+      check(book.ruleCount === size.names * size.perName, `${describeSize(size)}: rule count`);
+      const events = eventsOver(names);
+      for (const v of events) {
+        const ours = evaluateEvent(book, v);
+        check(
+          ours.fired.length === Math.ceil(size.perName / 2),
+          `${describeSize(size)}: half the rules fire`,
+        );
+        check(
+          isDeepStrictEqual(ours.response, hand(v)),
+          `${describeSize(size)}: same response on ${v['state.currentEvent']}`,
+        );
+      }
+      const results = await measure(
+        [
+          {
+            label: 'hand-written JS [baseline]',
+            run(n) {
+              for (let i = 0; i < n; i++)
+                sink += hand(events[i % events.length]!).session_variable_updates.length;
+            },
+          },
+          {
+            label: 'rulehook evaluateEvent',
+            run(n) {
+              for (let i = 0; i < n; i++)
+                sink += evaluateEvent(book, events[i % events.length]!).fired.length;
+            },
+          },
+        ],
+        measureOptions,
+      );
+      for (const s of summarize(results))
+        rows.push([
+          describeSize(size),
+          s.label,
+          formatNs(s.nsPerOp),
+          formatCount(s.opsPerSec),
+          formatPercent(s.noise),
+          formatRatio(s.cost),
+        ]);
+      const [base, ours] = results as [Measured, Measured];
+      const ratio = baselineOverSubject(ours, base);
+      summary.push({
+        path: 'evaluate',
+        subject: `rulehook, ${describeSize(size)}`,
+        baseline: 'hand-written JS, indexed by name',
+        ratio,
+        figures: `${formatNs(medianNsPerOp(ours))} vs ${formatNs(medianNsPerOp(base))}`,
+        ...ratioGoal(ratio, GOAL),
+      });
+    }
+    check(sink > 0, 'evaluations produced results');
+    printTable(
+      `hand-written: one event, 41 variables (median of ${measureOptions.rounds} interleaved rounds); cost = subject time / baseline time`,
+      ['rules', 'evaluator', 'time/event', 'events/s', 'noise', 'cost vs hand-written'],
+      rows,
+      2,
+    );
+    return summary;
+  },
+};
