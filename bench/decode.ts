@@ -9,7 +9,7 @@ import {
 } from '../src/contract';
 import { realisticVariables, wideVariables } from './events';
 import {
-  baselineOverSubject,
+  compareWithBaseline,
   measure,
   medianNsPerOp,
   summarize,
@@ -17,7 +17,7 @@ import {
   type Subject,
 } from './measure';
 import { encodeEvent, loadWebhookTypes } from './proto-types';
-import { check, roundsFor, type ResultRow, type RunOptions, type Suite } from './suite';
+import { check, chooseRounds, type ResultRow, type RunOptions, type Suite } from './suite';
 import { formatCount, formatNs, formatPercent, formatRatio, printTable } from './table';
 
 /** What a typical event's rules answer: one operation and two variable updates. */
@@ -47,7 +47,11 @@ export const decodeSuite: Suite = {
     const response = typicalResponse();
     const rows: string[][] = [];
     const summary: ResultRow[] = [];
-    const measureOptions = roundsFor(options, { rounds: 15, warmupRounds: 2, operations: { roundMs: 30 } });
+    const measureOptions = chooseRounds(options, {
+      rounds: 15,
+      warmupRounds: 2,
+      operations: { roundMs: 30 },
+    });
     let sink = 0;
     const compare = async (group: string, baseline: Subject, subject: Subject): Promise<void> => {
       const results = await measure([baseline, subject], measureOptions);
@@ -56,7 +60,7 @@ export const decodeSuite: Suite = {
         path: 'decode',
         subject: `${group}: ${ours.label}`,
         baseline: base.label.replace(/ \[baseline\]$/, ''),
-        ratio: baselineOverSubject(ours, base),
+        ratio: compareWithBaseline(ours, base),
         figures: `${formatNs(medianNsPerOp(ours))} vs ${formatNs(medianNsPerOp(base))}`,
       });
       for (const s of summarize(results)) {

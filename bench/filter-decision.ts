@@ -6,8 +6,8 @@ import {
   INITIAL_FILTER_STATE,
 } from '../src/filter';
 import { wideVariables } from './events';
-import { baselineOverSubject, measure, medianNsPerOp, summarize, type Measured } from './measure';
-import { check, ratioGoal, roundsFor, type RunOptions, type Suite } from './suite';
+import { compareWithBaseline, measure, medianNsPerOp, summarize, type Measured } from './measure';
+import { check, judgeRatioGoal, chooseRounds, type RunOptions, type Suite } from './suite';
 import { formatCount, formatNs, formatPercent, formatRatio, printTable } from './table';
 
 const VARIABLES = 200;
@@ -59,7 +59,11 @@ export const filterDecisionSuite: Suite = {
     check(!decision.sent && decision.reason === 'keys_to_ignore', 'the event is filtered by keys_to_ignore');
 
     let sink = 0;
-    const measureOptions = roundsFor(options, { rounds: 15, warmupRounds: 2, operations: { roundMs: 30 } });
+    const measureOptions = chooseRounds(options, {
+      rounds: 15,
+      warmupRounds: 2,
+      operations: { roundMs: 30 },
+    });
     const results = await measure(
       [
         {
@@ -93,7 +97,7 @@ export const filterDecisionSuite: Suite = {
       ]),
     );
     const [base, ours] = results as [Measured, Measured];
-    const ratio = baselineOverSubject(ours, base);
+    const ratio = compareWithBaseline(ours, base);
     return [
       {
         path: 'filter',
@@ -101,7 +105,7 @@ export const filterDecisionSuite: Suite = {
         baseline: 'JSON.parse of the event',
         ratio,
         figures: `${formatNs(medianNsPerOp(ours))} vs ${formatNs(medianNsPerOp(base))}`,
-        ...ratioGoal(ratio, GOAL),
+        ...judgeRatioGoal(ratio, GOAL),
       },
     ];
   },

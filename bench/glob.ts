@@ -2,8 +2,8 @@ import micromatch from 'micromatch';
 import { hrtime } from 'node:process';
 import { RE2JS } from 're2js';
 import { compileGlob } from '../src/glob';
-import { baselineOverSubject, measure, summarize, type Measured, type Ratio } from './measure';
-import { check, combinedRow, roundsFor, type RunOptions, type Suite } from './suite';
+import { compareWithBaseline, measure, summarize, type Measured, type Ratio } from './measure';
+import { check, summarizeCases, chooseRounds, type RunOptions, type Suite } from './suite';
 import { formatCount, formatNs, formatPercent, formatRatio, printTable } from './table';
 
 /**
@@ -60,7 +60,11 @@ export const globSuite: Suite = {
   title: "rulehook's glob matcher and globs translated to RE2 (re2js) vs micromatch",
   async run(options: RunOptions) {
     const rows: string[][] = [];
-    const measureOptions = roundsFor(options, { rounds: 15, warmupRounds: 2, operations: { roundMs: 30 } });
+    const measureOptions = chooseRounds(options, {
+      rounds: 15,
+      warmupRounds: 2,
+      operations: { roundMs: 30 },
+    });
     const ratios: Ratio[][] = [];
     let sink = 0;
     for (const { glob, re2, texts } of CASES) {
@@ -95,7 +99,7 @@ export const globSuite: Suite = {
         measureOptions,
       );
       const [base, ...others] = results as [Measured, ...Measured[]];
-      others.forEach((other, i) => (ratios[i] ??= []).push(baselineOverSubject(other, base)));
+      others.forEach((other, i) => (ratios[i] ??= []).push(compareWithBaseline(other, base)));
       for (const s of summarize(results)) {
         rows.push([
           glob,
@@ -124,7 +128,7 @@ export const globSuite: Suite = {
       `\nglob: ${PATHOLOGICAL.glob} against 20,000 'a': rulehook ${formatNs(fast.ns)}; against 1,000 'a': micromatch ${formatNs(slow.ns)} (its time grows with the cube of the length)`,
     );
     const row = (subject: string, i: number) =>
-      combinedRow({ path: 'glob', subject, baseline: 'micromatch matcher' }, ratios[i] ?? [], 'globs');
+      summarizeCases({ path: 'glob', subject, baseline: 'micromatch matcher' }, ratios[i] ?? [], 'globs');
     return [row('rulehook compileGlob().test', 0), row('RE2 translation (re2js)', 1)];
   },
 };

@@ -1,19 +1,11 @@
-import type { CustomLogicResponse, SessionVariables } from '../src/contract';
+import { createEmptyResponse, type CustomLogicResponse, type SessionVariables } from '../src/contract';
 import type { ConditionSpec, LoadedRuleset, RuleSpec } from '../src/rules/spec';
 import { parseTemplate } from '../src/rules/template';
 
 /** A hand-written evaluator: the response of one event. */
 export type HandWritten = (variables: SessionVariables) => CustomLogicResponse;
 
-const EMPTY = (): CustomLogicResponse => ({
-  result_code: 200,
-  result_message: '',
-  actions_to_perform: [],
-  session_variable_updates: [],
-  nodes_to_override: [],
-});
-
-const read = (key: string) => `v[${JSON.stringify(key)}]`;
+const readVariable = (key: string) => `v[${JSON.stringify(key)}]`;
 
 /** `equals`, `in`, `lt`, `gt` leaves under `all`: the shapes bench/rule-sets.ts generates, nothing else. */
 function writeCondition(condition: ConditionSpec): string {
@@ -21,11 +13,11 @@ function writeCondition(condition: ConditionSpec): string {
     return (condition.all as ConditionSpec[]).map(writeCondition).join(' && ');
   if (!('var' in condition)) throw new Error(`hand-written rules: unsupported ${JSON.stringify(condition)}`);
   const leaf = condition as unknown as Record<string, unknown> & { var: string };
-  if (typeof leaf.equals === 'string') return `${read(leaf.var)} === ${JSON.stringify(leaf.equals)}`;
+  if (typeof leaf.equals === 'string') return `${readVariable(leaf.var)} === ${JSON.stringify(leaf.equals)}`;
   if (Array.isArray(leaf.in))
-    return `(${leaf.in.map((item) => `${read(leaf.var)} === ${JSON.stringify(item)}`).join(' || ')})`;
-  if (typeof leaf.lt === 'number') return `Number(${read(leaf.var)}) < ${leaf.lt}`;
-  if (typeof leaf.gt === 'number') return `Number(${read(leaf.var)}) > ${leaf.gt}`;
+    return `(${leaf.in.map((item) => `${readVariable(leaf.var)} === ${JSON.stringify(item)}`).join(' || ')})`;
+  if (typeof leaf.lt === 'number') return `Number(${readVariable(leaf.var)}) < ${leaf.lt}`;
+  if (typeof leaf.gt === 'number') return `Number(${readVariable(leaf.var)}) > ${leaf.gt}`;
   throw new Error(`hand-written rules: unsupported leaf ${JSON.stringify(leaf)}`);
 }
 
@@ -35,7 +27,7 @@ function writeTemplate(text: string): string {
   const parts = parseTemplate(text).parts.map((part) =>
     typeof part === 'string'
       ? escape(part)
-      : `\${${read(part.key)}${part.fallback === undefined ? '' : ` ?? ${JSON.stringify(part.fallback)}`}}`,
+      : `\${${readVariable(part.key)}${part.fallback === undefined ? '' : ` ?? ${JSON.stringify(part.fallback)}`}}`,
   );
   return `\`${parts.join('')}\``;
 }
@@ -91,6 +83,6 @@ export function writeHandWritten(loaded: readonly LoadedRuleset[]): HandWritten 
   }
   return (variables) => {
     const evaluate = byName.get(variables['state.currentEvent'] ?? '');
-    return evaluate === undefined ? EMPTY() : evaluate(variables);
+    return evaluate === undefined ? createEmptyResponse() : evaluate(variables);
   };
 }

@@ -1,30 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import { RuleBook } from '../src/rules/compile/rule-book';
 import { evaluateEvent } from '../src/rules/evaluate/evaluate-event';
-import { EVENT_NAMES, realisticVariables } from './events';
+import { EVENT_NAMES } from './events';
 import { writeHandWritten } from './hand-written-rules';
-import { baselineOverSubject, measure, medianNsPerOp, summarize, type Measured } from './measure';
-import { generateRulesets } from './rule-sets';
-import { check, ratioGoal, roundsFor, type ResultRow, type RunOptions, type Suite } from './suite';
+import { compareWithBaseline, measure, medianNsPerOp, summarize, type Measured } from './measure';
+import { describeSize, generateRulesets, makeEvents, RULE_SET_SIZES } from './rule-sets';
+import { check, judgeRatioGoal, chooseRounds, type ResultRow, type RunOptions, type Suite } from './suite';
 import { formatCount, formatNs, formatPercent, formatRatio, printTable } from './table';
-
-/** The rule sets compared: templates per name × names (bench/rule-sets.ts), about half firing. */
-export const RULE_SET_SIZES: readonly { names: number; perName: number }[] = [
-  { names: 10, perName: 5 },
-  { names: 10, perName: 100 },
-  { names: 100, perName: 100 },
-];
-
-export function describeSize(size: { names: number; perName: number }): string {
-  return `${formatCount(size.names * size.perName)} rules over ${size.names} names (${size.perName} per event)`;
-}
-
-/** 100 distinct bench events cycling over the names (bench/events.ts). */
-export function eventsOver(names: readonly string[]): Record<string, string>[] {
-  return Array.from({ length: Math.max(100, names.length) }, (_, i) =>
-    realisticVariables(names[i % names.length] as string, i),
-  );
-}
 
 const GOAL = 0.7;
 
@@ -39,7 +21,11 @@ export const handWrittenSuite: Suite = {
   async run(options: RunOptions) {
     const rows: string[][] = [];
     const summary: ResultRow[] = [];
-    const measureOptions = roundsFor(options, { rounds: 15, warmupRounds: 2, operations: { roundMs: 50 } });
+    const measureOptions = chooseRounds(options, {
+      rounds: 15,
+      warmupRounds: 2,
+      operations: { roundMs: 50 },
+    });
     let sink = 0;
     for (const size of RULE_SET_SIZES) {
       const names = EVENT_NAMES.slice(0, size.names);
@@ -47,7 +33,7 @@ export const handWrittenSuite: Suite = {
       const book = RuleBook.compile(loaded);
       const hand = writeHandWritten(loaded);
       check(book.ruleCount === size.names * size.perName, `${describeSize(size)}: rule count`);
-      const events = eventsOver(names);
+      const events = makeEvents(names);
       for (const v of events) {
         const ours = evaluateEvent(book, v);
         check(
@@ -88,14 +74,14 @@ export const handWrittenSuite: Suite = {
           formatRatio(s.cost),
         ]);
       const [base, ours] = results as [Measured, Measured];
-      const ratio = baselineOverSubject(ours, base);
+      const ratio = compareWithBaseline(ours, base);
       summary.push({
         path: 'evaluate',
         subject: `rulehook, ${describeSize(size)}`,
         baseline: 'hand-written JS, indexed by name',
         ratio,
         figures: `${formatNs(medianNsPerOp(ours))} vs ${formatNs(medianNsPerOp(base))}`,
-        ...ratioGoal(ratio, GOAL),
+        ...judgeRatioGoal(ratio, GOAL),
       });
     }
     check(sink > 0, 'evaluations produced results');

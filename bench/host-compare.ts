@@ -1,6 +1,6 @@
 import type { HostThread } from './host-thread';
 import { measure, summarize, type Subject } from './measure';
-import { roundsFor, type ResultRow, type RunOptions } from './suite';
+import { chooseRounds, type ResultRow, type RunOptions } from './suite';
 import { formatCount, formatNs, formatPercent, formatRatio, invertRatio, printTable } from './table';
 
 export type Server = 'bare' | 'rulehook';
@@ -36,7 +36,7 @@ export async function compareHosts(
 ): Promise<ResultRow[]> {
   const rows: string[][] = [];
   const summary: ResultRow[] = [];
-  const measureOptions = roundsFor(run, { rounds: options.rounds, warmupRounds: 2, operations: 0 });
+  const measureOptions = chooseRounds(run, { rounds: options.rounds, warmupRounds: 2, operations: 0 });
   for (const payload of payloads) {
     const subject = (server: Server): Subject => ({
       label: options.labels[server],

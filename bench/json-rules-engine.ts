@@ -3,10 +3,9 @@ import { RuleBook } from '../src/rules/compile/rule-book';
 import { evaluateEvent } from '../src/rules/evaluate/evaluate-event';
 import type { ConditionSpec, LoadedRuleset } from '../src/rules/spec';
 import { EVENT_NAMES } from './events';
-import { describeSize, eventsOver, RULE_SET_SIZES } from './hand-written';
-import { baselineOverSubject, measure, medianNsPerOp, summarize, type Measured } from './measure';
-import { generateRulesets } from './rule-sets';
-import { check, roundsFor, type ResultRow, type RunOptions, type Suite } from './suite';
+import { compareWithBaseline, measure, medianNsPerOp, summarize, type Measured } from './measure';
+import { describeSize, generateRulesets, makeEvents, RULE_SET_SIZES } from './rule-sets';
+import { check, chooseRounds, type ResultRow, type RunOptions, type Suite } from './suite';
 import { formatCount, formatNs, formatPercent, formatRatio, printTable } from './table';
 
 const OPERATORS: Readonly<Record<string, string>> = {
@@ -62,14 +61,18 @@ export const jsonRulesEngineSuite: Suite = {
   async run(options: RunOptions) {
     const rows: string[][] = [];
     const summary: ResultRow[] = [];
-    const measureOptions = roundsFor(options, { rounds: 10, warmupRounds: 2, operations: { roundMs: 50 } });
+    const measureOptions = chooseRounds(options, {
+      rounds: 10,
+      warmupRounds: 2,
+      operations: { roundMs: 50 },
+    });
     let sink = 0;
     for (const size of RULE_SET_SIZES) {
       const names = EVENT_NAMES.slice(0, size.names);
       const loaded = generateRulesets(names, size.perName);
       const book = RuleBook.compile(loaded);
       const engines = buildEngines(loaded);
-      const events = eventsOver(names);
+      const events = makeEvents(names);
       const run = (v: Record<string, string>) => engines.get(v['state.currentEvent'] as string)!.run(v);
       for (const v of events) {
         const ours = [...evaluateEvent(book, v).fired].sort();
@@ -108,7 +111,7 @@ export const jsonRulesEngineSuite: Suite = {
         path: 'evaluate',
         subject: `rulehook, ${describeSize(size)}`,
         baseline: 'json-rules-engine, one engine per name',
-        ratio: baselineOverSubject(ours, base),
+        ratio: compareWithBaseline(ours, base),
         figures: `${formatNs(medianNsPerOp(ours))} vs ${formatNs(medianNsPerOp(base))}`,
       });
     }

@@ -156,7 +156,7 @@ export function pairedRatio(subject: readonly number[], baseline: readonly numbe
 }
 
 /** Baseline ÷ subject per operation, paired round by round: the summary's direction (above 1: subject cheaper). */
-export function baselineOverSubject(subject: Measured, baseline: Measured): Ratio {
+export function compareWithBaseline(subject: Measured, baseline: Measured): Ratio {
   const cost = pairedRatio(subject.nsPerOp, baseline.nsPerOp);
   return { median: 1 / cost.median, q1: 1 / cost.q3, q3: 1 / cost.q1 };
 }

@@ -1,7 +1,7 @@
 import { hrtime } from 'node:process';
 import { compileRegex, type TextMatcher } from '../src/rules/regex';
-import { baselineOverSubject, measure, summarize, type Measured, type Ratio } from './measure';
-import { check, combinedRow, roundsFor, type RunOptions, type Suite } from './suite';
+import { compareWithBaseline, measure, summarize, type Measured, type Ratio } from './measure';
+import { check, summarizeCases, chooseRounds, type RunOptions, type Suite } from './suite';
 import { formatCount, formatNs, formatPercent, formatRatio, printTable } from './table';
 
 /** Patterns as rule authors write them, each with texts it is tested against (matching and not). */
@@ -35,7 +35,11 @@ export const regexSuite: Suite = {
   title: 'the regex operator (RE2 via re2js) vs V8 RegExp on ordinary patterns',
   async run(options: RunOptions) {
     const rows: string[][] = [];
-    const measureOptions = roundsFor(options, { rounds: 15, warmupRounds: 2, operations: { roundMs: 30 } });
+    const measureOptions = chooseRounds(options, {
+      rounds: 15,
+      warmupRounds: 2,
+      operations: { roundMs: 30 },
+    });
     const ratios: Ratio[][] = [];
     let sink = 0;
     for (const { pattern, texts } of CASES) {
@@ -60,7 +64,7 @@ export const regexSuite: Suite = {
         measureOptions,
       );
       const [base, ...others] = results as [Measured, ...Measured[]];
-      others.forEach((other, i) => (ratios[i] ??= []).push(baselineOverSubject(other, base)));
+      others.forEach((other, i) => (ratios[i] ??= []).push(compareWithBaseline(other, base)));
       for (const s of summarize(results)) {
         rows.push([
           pattern,
@@ -89,7 +93,7 @@ export const regexSuite: Suite = {
       `\nregex: ${PATHOLOGICAL.pattern} against 30 'a' and a 'b', first test with re2js: ${formatNs(ns)} (V8 RegExp: seconds, not run)`,
     );
     return [
-      combinedRow(
+      summarizeCases(
         { path: 'regex', subject: 're2js test (the regex operator)', baseline: 'V8 RegExp.test' },
         ratios[0] ?? [],
         'patterns',

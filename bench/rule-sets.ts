@@ -1,5 +1,6 @@
 import type { ConditionSpec, LeafSpec, LoadedRuleset, RuleSpec, RulesetSpec } from '../src/rules/spec';
-import { NUMBER_FACTS, STRING_FACTS } from './events';
+import { NUMBER_FACTS, realisticVariables, STRING_FACTS } from './events';
+import { formatCount } from './table';
 
 /**
  * Generated rule sets, as plain data (what the YAML loader hands the compiler).
@@ -99,4 +100,22 @@ export function generateRulesets(
     loaded.push({ file: `bench-${s}.yaml`, spec, locate: () => undefined });
   }
   return loaded;
+}
+
+/** The rule sets the evaluators are compared on (hand-written, json-rules-engine): names × templates per name. */
+export const RULE_SET_SIZES: readonly { names: number; perName: number }[] = [
+  { names: 10, perName: 5 },
+  { names: 10, perName: 100 },
+  { names: 100, perName: 100 },
+];
+
+export function describeSize(size: { names: number; perName: number }): string {
+  return `${formatCount(size.names * size.perName)} rules over ${size.names} names (${size.perName} per event)`;
+}
+
+/** 100 distinct bench events cycling over the names (bench/events.ts). */
+export function makeEvents(names: readonly string[]): Record<string, string>[] {
+  return Array.from({ length: Math.max(100, names.length) }, (_, i) =>
+    realisticVariables(names[i % names.length] as string, i),
+  );
 }

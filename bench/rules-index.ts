@@ -3,7 +3,7 @@ import { evaluateEvent, type EvaluationContext } from '../src/rules/evaluate/eva
 import { measureCompile, type CompileCost } from './compile-cost';
 import { EVENT_NAMES, realisticVariables } from './events';
 import {
-  baselineOverSubject,
+  compareWithBaseline,
   measure,
   medianNsPerOp,
   pairedRatio,
@@ -12,7 +12,7 @@ import {
   type Subject,
 } from './measure';
 import { generateRulesets } from './rule-sets';
-import { check, roundsFor, type ResultRow, type RunOptions, type Suite } from './suite';
+import { check, chooseRounds, type ResultRow, type RunOptions, type Suite } from './suite';
 import { formatCount, formatNs, formatPercent, formatRatio, printTable } from './table';
 
 /** The event name of the single-name layouts. */
@@ -89,7 +89,7 @@ export const rulesIndexSuite: Suite = {
           budgetMs: 60_000,
         }),
       ],
-      roundsFor(options, { rounds: 15, warmupRounds: 2, operations: { roundMs: 50 } }),
+      chooseRounds(options, { rounds: 15, warmupRounds: 2, operations: { roundMs: 50 } }),
     );
     check(sink > 0, 'evaluations produced results');
 
@@ -144,7 +144,7 @@ export const rulesIndexSuite: Suite = {
       path: 'evaluate',
       subject: subject.label.replace(/ \[baseline\]$/, ''),
       baseline: baseline.label.replace(/ \[baseline\]$/, ''),
-      ratio: baselineOverSubject(subject, baseline),
+      ratio: compareWithBaseline(subject, baseline),
       figures: `${formatNs(medianNsPerOp(subject))} vs ${formatNs(medianNsPerOp(baseline))}`,
     });
     return [row(rb1, ra), row(rb, ra), row(rb, rax100), row(rc, rb), row(ra50, ra)];

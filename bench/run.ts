@@ -14,7 +14,7 @@ import { replayThroughputSuite } from './replay-throughput';
 import { rulesIndexSuite } from './rules-index';
 import { sessionMemorySuite } from './session-memory';
 import type { Suite } from './suite';
-import { currentLoad, describeMachine, printSummary, writeResults, type BenchResults } from './summary';
+import { readLoadAverage, describeMachine, printSummary, writeResults, type BenchResults } from './summary';
 
 const SUITES: readonly Suite[] = [
   rulesIndexSuite,
@@ -58,7 +58,7 @@ async function main(argv: readonly string[]): Promise<number> {
   console.log(`rulehook benchmarks: node ${described.node}, ${machine.cores} cores (${machine.cpuModel})`);
   console.log('Ratios compare each subject with a baseline measured in the same run, round by round.');
   const date = new Date().toISOString();
-  const load = currentLoad();
+  const load = readLoadAverage();
   const started = hrtime.bigint();
   const rows: BenchResults['rows'] = [];
   for (const suite of selected) {
@@ -70,7 +70,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const results: BenchResults = {
     date,
     ...described,
-    loadAverage: { start: load, end: currentLoad() },
+    loadAverage: { start: load, end: readLoadAverage() },
     quick,
     suites: selected.map((s) => s.name),
     seconds: Number(seconds(started)),

@@ -46,7 +46,7 @@ export function check(condition: boolean, message: string): asserts condition {
  * The measure options of a full run, or under `--quick` three short rounds
  * without warm-up (quartiles still defined): enough to run every subject, not to time it.
  */
-export function roundsFor(options: RunOptions, full: MeasureOptions): MeasureOptions {
+export function chooseRounds(options: RunOptions, full: MeasureOptions): MeasureOptions {
   if (!options.quick) return full;
   const operations =
     typeof full.operations === 'number' ? Math.max(1, Math.ceil(full.operations / 100)) : { roundMs: 1 };
@@ -54,12 +54,12 @@ export function roundsFor(options: RunOptions, full: MeasureOptions): MeasureOpt
 }
 
 /** A ratio goal, `≥ goal` (baseline time ÷ subject time): its text and whether the median meets it. */
-export function ratioGoal(ratio: Ratio, goal: number): Pick<ResultRow, 'goal' | 'met'> {
+export function judgeRatioGoal(ratio: Ratio, goal: number): Pick<ResultRow, 'goal' | 'met'> {
   return { goal: `≥ ${goal.toFixed(2)}x`, met: ratio.median >= goal };
 }
 
 /** One row for several cases (patterns, globs): the geometric mean of their ratios, their range in `figures`. */
-export function combinedRow(
+export function summarizeCases(
   row: Pick<ResultRow, 'path' | 'subject' | 'baseline'>,
   ratios: readonly Ratio[],
   cases: string,

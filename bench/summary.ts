@@ -31,11 +31,11 @@ export function describeMachine(): Pick<BenchResults, 'node' | 'machine'> {
   };
 }
 
-export function currentLoad(): number {
+export function readLoadAverage(): number {
   return loadavg()[0] ?? 0;
 }
 
-function metText(row: ResultRow): string {
+function formatMet(row: ResultRow): string {
   if (row.met === undefined) return '';
   return row.met ? 'yes' : 'NO';
 }
@@ -57,7 +57,7 @@ export function printSummary(results: BenchResults): void {
       row.ratio === undefined ? '' : formatRatio(row.ratio),
       row.figures ?? '',
       row.goal ?? '',
-      metText(row),
+      formatMet(row),
     ]),
     3,
   );
