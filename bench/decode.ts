@@ -8,9 +8,16 @@ import {
   type CustomLogicResponse,
 } from '../src/contract';
 import { realisticVariables, wideVariables } from './events';
-import { measure, summarize, type Subject } from './measure';
+import {
+  compareWithBaseline,
+  measure,
+  medianNsPerOp,
+  summarize,
+  type Measured,
+  type Subject,
+} from './measure';
 import { encodeEvent, loadWebhookTypes } from './proto-types';
-import { check, type Suite } from './suite';
+import { check, chooseRounds, type ResultRow, type RunOptions, type Suite } from './suite';
 import { formatCount, formatNs, formatPercent, formatRatio, printTable } from './table';
 
 /** What a typical event's rules answer: one operation and two variable updates. */
@@ -35,16 +42,26 @@ function typicalResponse(): CustomLogicResponse {
 export const decodeSuite: Suite = {
   name: 'decode',
   title: 'rulehook codecs vs JSON.parse/JSON.stringify and protobufjs',
-  async run() {
+  async run(options: RunOptions) {
     const types = loadWebhookTypes();
     const response = typicalResponse();
     const rows: string[][] = [];
+    const summary: ResultRow[] = [];
+    const measureOptions = chooseRounds(options, {
+      rounds: 15,
+      warmupRounds: 2,
+      operations: { roundMs: 30 },
+    });
     let sink = 0;
     const compare = async (group: string, baseline: Subject, subject: Subject): Promise<void> => {
-      const results = await measure([baseline, subject], {
-        rounds: 15,
-        warmupRounds: 2,
-        operations: { roundMs: 30 },
+      const results = await measure([baseline, subject], measureOptions);
+      const [base, ours] = results as [Measured, Measured];
+      summary.push({
+        path: 'decode',
+        subject: `${group}: ${ours.label}`,
+        baseline: base.label.replace(/ \[baseline\]$/, ''),
+        ratio: compareWithBaseline(ours, base),
+        figures: `${formatNs(medianNsPerOp(ours))} vs ${formatNs(medianNsPerOp(base))}`,
       });
       for (const s of summarize(results)) {
         rows.push([
@@ -142,10 +159,11 @@ export const decodeSuite: Suite = {
     check(sink > 0, 'codecs produced results');
 
     printTable(
-      'decode: per event, median of 15 interleaved rounds; cost = subject time / baseline time',
+      `decode: per event, median of ${measureOptions.rounds} interleaved rounds; cost = subject time / baseline time`,
       ['codec', 'case', 'time/op', 'ops/s', 'noise', 'cost vs baseline'],
       rows,
       2,
     );
+    return summary;
   },
 };

@@ -2,8 +2,8 @@ import micromatch from 'micromatch';
 import { hrtime } from 'node:process';
 import { RE2JS } from 're2js';
 import { compileGlob } from '../src/glob';
-import { measure, summarize } from './measure';
-import { check, type Suite } from './suite';
+import { compareWithBaseline, measure, summarize, type Measured, type Ratio } from './measure';
+import { check, summarizeCases, chooseRounds, type RunOptions, type Suite } from './suite';
 import { formatCount, formatNs, formatPercent, formatRatio, printTable } from './table';
 
 /**
@@ -58,8 +58,14 @@ function timeOnce(test: () => boolean): { ns: number; result: boolean } {
 export const globSuite: Suite = {
   name: 'glob',
   title: "rulehook's glob matcher and globs translated to RE2 (re2js) vs micromatch",
-  async run() {
+  async run(options: RunOptions) {
     const rows: string[][] = [];
+    const measureOptions = chooseRounds(options, {
+      rounds: 15,
+      warmupRounds: 2,
+      operations: { roundMs: 30 },
+    });
+    const ratios: Ratio[][] = [];
     let sink = 0;
     for (const { glob, re2, texts } of CASES) {
       const baseline = micromatch.matcher(glob);
@@ -90,8 +96,10 @@ export const globSuite: Suite = {
             },
           },
         ],
-        { rounds: 15, warmupRounds: 2, operations: { roundMs: 30 } },
+        measureOptions,
       );
+      const [base, ...others] = results as [Measured, ...Measured[]];
+      others.forEach((other, i) => (ratios[i] ??= []).push(compareWithBaseline(other, base)));
       for (const s of summarize(results)) {
         rows.push([
           glob,
@@ -105,7 +113,7 @@ export const globSuite: Suite = {
     }
     check(sink > 0, 'globs matched');
     printTable(
-      'glob: per test, median of 15 interleaved rounds; cost = subject time / baseline time',
+      `glob: per test, median of ${measureOptions.rounds} interleaved rounds; cost = subject time / baseline time`,
       ['glob', 'engine', 'time/test', 'tests/s', 'noise', 'cost vs micromatch'],
       rows,
       3,
@@ -119,5 +127,8 @@ export const globSuite: Suite = {
     console.log(
       `\nglob: ${PATHOLOGICAL.glob} against 20,000 'a': rulehook ${formatNs(fast.ns)}; against 1,000 'a': micromatch ${formatNs(slow.ns)} (its time grows with the cube of the length)`,
     );
+    const row = (subject: string, i: number) =>
+      summarizeCases({ path: 'glob', subject, baseline: 'micromatch matcher' }, ratios[i] ?? [], 'globs');
+    return [row('rulehook compileGlob().test', 0), row('RE2 translation (re2js)', 1)];
   },
 };

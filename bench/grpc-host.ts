@@ -3,7 +3,7 @@ import { grpcClient, callOnEvent, loadGrpc } from './grpc-load';
 import { realisticVariables, wideVariables } from './events';
 import { startHostThread } from './host-thread';
 import { encodeEvent, loadWebhookTypes } from './proto-types';
-import { check, type Suite } from './suite';
+import { check, type RunOptions, type Suite } from './suite';
 
 /**
  * For information: the gRPC host (core, metrics, trailer, reflection) against
@@ -13,7 +13,7 @@ import { check, type Suite } from './suite';
 export const grpcHostSuite: Suite = {
   name: 'grpc-host',
   title: 'OnEvent on the rulehook gRPC host vs grpc-js with the same serializers and a trivial handler',
-  async run() {
+  async run(options: RunOptions) {
     const types = loadWebhookTypes();
     const thread = await startHostThread('grpc');
     const clients = { bare: grpcClient(thread.ports.bare), rulehook: grpcClient(thread.ports.rulehook) };
@@ -38,11 +38,17 @@ export const grpcHostSuite: Suite = {
         );
       }
 
-      await compareHosts(thread, [small, large], {
-        title: 'grpc-host: 32 calls in flight on one loopback HTTP/2 connection',
-        labels: { bare: 'bare grpc-js [baseline]', rulehook: 'rulehook (empty processor)' },
-        rounds: 15,
-      });
+      return await compareHosts(
+        thread,
+        [small, large],
+        {
+          path: 'grpc',
+          title: 'grpc-host: 32 calls in flight on one loopback HTTP/2 connection',
+          labels: { bare: 'bare grpc-js [baseline]', rulehook: 'rulehook (empty processor)' },
+          rounds: 15,
+        },
+        options,
+      );
     } finally {
       clients.bare.close();
       clients.rulehook.close();

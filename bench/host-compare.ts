@@ -1,5 +1,6 @@
 import type { HostThread } from './host-thread';
 import { measure, summarize, type Subject } from './measure';
+import { chooseRounds, type ResultRow, type RunOptions } from './suite';
 import { formatCount, formatNs, formatPercent, formatRatio, invertRatio, printTable } from './table';
 
 export type Server = 'bare' | 'rulehook';
@@ -14,6 +15,8 @@ export interface Payload {
 }
 
 export interface HostComparison {
+  /** The summary rows' path: `http`, `grpc`. */
+  path: string;
   title: string;
   labels: Record<Server, string>;
   rounds: number;
@@ -22,14 +25,18 @@ export interface HostComparison {
 /**
  * Loads the baseline and the rulehook server with the same requests, rounds
  * interleaved, and prints req/s (client's view, whole loop) and the servers'
- * event-loop busy time per request (server's view: what the host costs).
+ * event-loop busy time per request (server's view: what the host costs). The
+ * summary rows carry the busy-time ratio, bare ÷ rulehook: the host's own cost.
  */
 export async function compareHosts(
   thread: HostThread,
   payloads: readonly Payload[],
   options: HostComparison,
-): Promise<void> {
+  run: RunOptions,
+): Promise<ResultRow[]> {
   const rows: string[][] = [];
+  const summary: ResultRow[] = [];
+  const measureOptions = chooseRounds(run, { rounds: options.rounds, warmupRounds: 2, operations: 0 });
   for (const payload of payloads) {
     const subject = (server: Server): Subject => ({
       label: options.labels[server],
@@ -39,16 +46,25 @@ export async function compareHosts(
         return { busyNs: ((await thread.busyMs()) - before) * 1e6 };
       },
     });
+    const requests = run.quick ? Math.max(1, Math.ceil(payload.requests / 100)) : payload.requests;
     const results = await measure([subject('bare'), subject('rulehook')], {
-      rounds: options.rounds,
-      warmupRounds: 2,
-      operations: payload.requests,
+      ...measureOptions,
+      operations: requests,
     });
+    const [bare, rulehook] = summarize(results);
+    if (bare?.busyNsPerOp !== undefined && rulehook?.busyNsPerOp !== undefined && rulehook.busyCost)
+      summary.push({
+        path: options.path,
+        subject: `${options.labels.rulehook}, ${payload.label}: server busy time`,
+        baseline: options.labels.bare.replace(/ \[baseline\]$/, ''),
+        ratio: invertRatio(rulehook.busyCost),
+        figures: `${formatNs(rulehook.busyNsPerOp)} vs ${formatNs(bare.busyNsPerOp)} per request`,
+      });
     for (const s of summarize(results)) {
       rows.push([
         payload.label,
         s.label,
-        formatCount(payload.requests),
+        formatCount(requests),
         formatCount(s.opsPerSec),
         formatPercent(s.noise),
         formatRatio(invertRatio(s.cost)),
@@ -58,9 +74,10 @@ export async function compareHosts(
     }
   }
   printTable(
-    `${options.title} (median of ${options.rounds} interleaved rounds)`,
+    `${options.title} (median of ${measureOptions.rounds} interleaved rounds)`,
     ['event', 'server', 'req/round', 'req/s', 'noise', 'req/s vs bare', 'server busy/req', 'busy vs bare'],
     rows,
     2,
   );
+  return summary;
 }

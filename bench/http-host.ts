@@ -2,7 +2,7 @@ import { realisticVariables, wideVariables } from './events';
 import { compareHosts, type Payload, type Server } from './host-compare';
 import { startHostThread } from './host-thread';
 import { httpTarget, loadHttp, postEvent, type HttpTarget } from './http-load';
-import { check, type Suite } from './suite';
+import { check, type RunOptions, type Suite } from './suite';
 
 /**
  * The event endpoint is the hot path and is kept lean: this suite measures it
@@ -12,7 +12,7 @@ import { check, type Suite } from './suite';
 export const httpHostSuite: Suite = {
   name: 'http-host',
   title: 'POST /v1/events on the rulehook HTTP host vs a bare node:http JSON handler',
-  async run() {
+  async run(options: RunOptions) {
     const thread = await startHostThread('http');
     const targets: Record<Server, HttpTarget> = {
       bare: httpTarget(thread.ports.bare),
@@ -40,11 +40,17 @@ export const httpHostSuite: Suite = {
         );
       }
 
-      await compareHosts(thread, [small, large], {
-        title: 'http-host: 32 requests in flight on keep-alive loopback connections',
-        labels: { bare: 'bare node:http [baseline]', rulehook: 'rulehook (empty processor)' },
-        rounds: 15,
-      });
+      return await compareHosts(
+        thread,
+        [small, large],
+        {
+          path: 'http',
+          title: 'http-host: 32 requests in flight on keep-alive loopback connections',
+          labels: { bare: 'bare node:http [baseline]', rulehook: 'rulehook (empty processor)' },
+          rounds: 15,
+        },
+        options,
+      );
     } finally {
       targets.bare.agent.destroy();
       targets.rulehook.agent.destroy();

@@ -10,9 +10,9 @@ import { createRedactor, DecisionLog } from '../src/recording';
 import { loadRuleBook } from '../src/rules/book';
 import { MemorySessionStore } from '../src/session';
 import { realisticVariables } from './events';
-import { measure, summarize, type Subject } from './measure';
+import { compareWithBaseline, measure, medianNsPerOp, summarize, type Subject } from './measure';
 import { REPO_ROOT } from './paths';
-import { check, type Suite } from './suite';
+import { check, chooseRounds, type ResultRow, type Suite } from './suite';
 import { formatCount, formatNs, formatPercent, formatRatio, printTable } from './table';
 
 /** Events answered between two turns of the event loop, as under load: the decision log writes in those turns. */
@@ -27,7 +27,7 @@ const EVENT_NAMES = ['VERIFY_COMPLETED', 'SPOOF_CHECK_COMPLETED', 'PERSON_IDENTI
 export const logsSuite: Suite = {
   name: 'logs',
   title: 'an event with pino at info, and with --decision-log, vs no logging',
-  async run() {
+  async run(options) {
     const loaded = await loadRuleBook([path.join(REPO_ROOT, 'examples/fraud-and-spoofing')], {
       cwd: REPO_ROOT,
     });
@@ -101,11 +101,19 @@ export const logsSuite: Suite = {
     ];
     try {
       const rows: string[][] = [];
+      const summary: ResultRow[] = [];
       for (const [name, subjects] of comparisons) {
-        const results = await measure(subjects, {
-          rounds: 25,
-          warmupRounds: 3,
-          operations: { roundMs: 150 },
+        const results = await measure(
+          subjects,
+          chooseRounds(options, { rounds: 25, warmupRounds: 3, operations: { roundMs: 150 } }),
+        );
+        const [base, ours] = results as [(typeof results)[0], (typeof results)[0]];
+        summary.push({
+          path: 'logs',
+          subject: ours.label,
+          baseline: base.label.replace(' [baseline]', ''),
+          ratio: compareWithBaseline(ours, base),
+          figures: `${formatNs(medianNsPerOp(ours))} vs ${formatNs(medianNsPerOp(base))}`,
         });
         for (const s of summarize(results))
           rows.push([
@@ -125,6 +133,7 @@ export const logsSuite: Suite = {
         rows,
         2,
       );
+      return summary;
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

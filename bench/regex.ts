@@ -1,7 +1,7 @@
 import { hrtime } from 'node:process';
 import { compileRegex, type TextMatcher } from '../src/rules/regex';
-import { measure, summarize } from './measure';
-import { check, type Suite } from './suite';
+import { compareWithBaseline, measure, summarize, type Measured, type Ratio } from './measure';
+import { check, summarizeCases, chooseRounds, type RunOptions, type Suite } from './suite';
 import { formatCount, formatNs, formatPercent, formatRatio, printTable } from './table';
 
 /** Patterns as rule authors write them, each with texts it is tested against (matching and not). */
@@ -33,8 +33,14 @@ function compileOrFail(pattern: string): TextMatcher {
 export const regexSuite: Suite = {
   name: 'regex',
   title: 'the regex operator (RE2 via re2js) vs V8 RegExp on ordinary patterns',
-  async run() {
+  async run(options: RunOptions) {
     const rows: string[][] = [];
+    const measureOptions = chooseRounds(options, {
+      rounds: 15,
+      warmupRounds: 2,
+      operations: { roundMs: 30 },
+    });
+    const ratios: Ratio[][] = [];
     let sink = 0;
     for (const { pattern, texts } of CASES) {
       const v8 = new RegExp(pattern);
@@ -55,8 +61,10 @@ export const regexSuite: Suite = {
             },
           },
         ],
-        { rounds: 15, warmupRounds: 2, operations: { roundMs: 30 } },
+        measureOptions,
       );
+      const [base, ...others] = results as [Measured, ...Measured[]];
+      others.forEach((other, i) => (ratios[i] ??= []).push(compareWithBaseline(other, base)));
       for (const s of summarize(results)) {
         rows.push([
           pattern,
@@ -70,7 +78,7 @@ export const regexSuite: Suite = {
     }
     check(sink > 0, 'patterns matched');
     printTable(
-      'regex: per test, median of 15 interleaved rounds; cost = subject time / baseline time',
+      `regex: per test, median of ${measureOptions.rounds} interleaved rounds; cost = subject time / baseline time`,
       ['pattern', 'engine', 'time/test', 'tests/s', 'noise', 'cost vs V8'],
       rows,
       2,
@@ -84,5 +92,12 @@ export const regexSuite: Suite = {
     console.log(
       `\nregex: ${PATHOLOGICAL.pattern} against 30 'a' and a 'b', first test with re2js: ${formatNs(ns)} (V8 RegExp: seconds, not run)`,
     );
+    return [
+      summarizeCases(
+        { path: 'regex', subject: 're2js test (the regex operator)', baseline: 'V8 RegExp.test' },
+        ratios[0] ?? [],
+        'patterns',
+      ),
+    ];
   },
 };

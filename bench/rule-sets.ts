@@ -1,5 +1,6 @@
 import type { ConditionSpec, LeafSpec, LoadedRuleset, RuleSpec, RulesetSpec } from '../src/rules/spec';
-import { NUMBER_FACTS, STRING_FACTS } from './events';
+import { NUMBER_FACTS, realisticVariables, STRING_FACTS } from './events';
+import { formatCount } from './table';
 
 /**
  * Generated rule sets, as plain data (what the YAML loader hands the compiler).
@@ -79,19 +80,42 @@ function templateRule(t: number, id: string, on: string | undefined): RuleSpec {
  * The templates placed on each of `names` (or, with `undefined`, copies without
  * `on`), spread over 10 rulesets: ruleset s holds templates 10s…10s+9 of every
  * name. An event named by one of `names` therefore sees 100 rules in every
- * layout, in the same 10 rulesets, in the same order.
+ * layout, in the same 10 rulesets, in the same order. With fewer templates per
+ * name (`perName` < 100: templates 0…perName-1), the rulesets hold one tenth
+ * of them each, rounded up, and as many rulesets as that takes.
  */
-export function generateRulesets(names: readonly (string | undefined)[]): LoadedRuleset[] {
-  const perRuleset = TEMPLATES_PER_NAME / RULESETS;
+export function generateRulesets(
+  names: readonly (string | undefined)[],
+  perName = TEMPLATES_PER_NAME,
+): LoadedRuleset[] {
+  const perRuleset = Math.ceil(perName / RULESETS);
   const loaded: LoadedRuleset[] = [];
-  for (let s = 0; s < RULESETS; s++) {
+  for (let s = 0; s * perRuleset < perName; s++) {
     const rules: RuleSpec[] = [];
     names.forEach((name, n) => {
-      for (let t = s * perRuleset; t < (s + 1) * perRuleset; t++)
+      for (let t = s * perRuleset; t < Math.min((s + 1) * perRuleset, perName); t++)
         rules.push(templateRule(t, `n${n}-t${t}`, name));
     });
     const spec: RulesetSpec = { ruleset: `bench-${s}`, rules };
     loaded.push({ file: `bench-${s}.yaml`, spec, locate: () => undefined });
   }
   return loaded;
+}
+
+/** The rule sets the evaluators are compared on (hand-written, json-rules-engine): names × templates per name. */
+export const RULE_SET_SIZES: readonly { names: number; perName: number }[] = [
+  { names: 10, perName: 5 },
+  { names: 10, perName: 100 },
+  { names: 100, perName: 100 },
+];
+
+export function describeSize(size: { names: number; perName: number }): string {
+  return `${formatCount(size.names * size.perName)} rules over ${size.names} names (${size.perName} per event)`;
+}
+
+/** 100 distinct bench events cycling over the names (bench/events.ts). */
+export function makeEvents(names: readonly string[]): Record<string, string>[] {
+  return Array.from({ length: Math.max(100, names.length) }, (_, i) =>
+    realisticVariables(names[i % names.length] as string, i),
+  );
 }

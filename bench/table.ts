@@ -34,11 +34,16 @@ export function formatNs(ns: number): string {
   return `${(ns / 1_000_000).toFixed(2)} ms`;
 }
 
+/** Two decimals, or two significant digits below 0.1 (so that 0.004 does not read 0.00). */
+function formatFactor(value: number): string {
+  return value >= 0.1 ? value.toFixed(2) : value.toPrecision(2);
+}
+
 /** `1.03x (0.98–1.07)`: the median ratio and the quartiles of the per-round ratios. */
 export function formatRatio(ratio: Ratio | undefined): string {
   if (ratio === undefined) return '';
-  if (ratio.q1 === ratio.q3) return `${ratio.median.toFixed(2)}x`;
-  return `${ratio.median.toFixed(2)}x (${ratio.q1.toFixed(2)}–${ratio.q3.toFixed(2)})`;
+  if (ratio.q1 === ratio.q3) return `${formatFactor(ratio.median)}x`;
+  return `${formatFactor(ratio.median)}x (${formatFactor(ratio.q1)}–${formatFactor(ratio.q3)})`;
 }
 
 /** The same ratio turned over (e.g. time ratio → throughput ratio). */

@@ -1,0 +1,83 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+/** Every suite of `npm run bench`: each must run and return summary rows. */
+const SUITES = [
+  'rules-index',
+  'hand-written',
+  'json-rules-engine',
+  'filter',
+  'session-memory',
+  'replay',
+  'http-host',
+  'grpc-host',
+  'decode',
+  'regex',
+  'glob',
+  'logs',
+];
+
+interface Row {
+  suite: string;
+  path: string;
+  subject: string;
+  baseline: string;
+  ratio?: { median: number; q1: number; q3: number };
+  measured?: { value: number; unit: string };
+  goal?: string;
+  met?: boolean;
+}
+
+/**
+ * `npm run bench -- --quick`: every suite with a few short rounds. It proves
+ * the suites run, their sanity checks hold (the hand-written evaluator and
+ * json-rules-engine agree with rulehook, replay writes a line per event, …)
+ * and the results file is written; it asserts no timing.
+ */
+describe('npm run bench -- --quick', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'rulehook-bench-smoke-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('runs every suite and writes one summary row set', () => {
+    // Type checking is `npm run typecheck`'s job (tsconfig.json includes bench/): emit only.
+    execFileSync(
+      process.execPath,
+      [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.bench.json', '--noCheck'],
+      { cwd: root, stdio: 'pipe' },
+    );
+    const out = path.join(dir, 'quick.json');
+    const stdout = execFileSync(process.execPath, ['.bench-out/bench/run.js', '--quick', '--out', out], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    expect(stdout).toContain('SUMMARY (--quick');
+
+    const results = JSON.parse(readFileSync(out, 'utf8')) as {
+      quick: boolean;
+      node: string;
+      machine: { cpuModel: string; cores: number };
+      suites: string[];
+      rows: Row[];
+    };
+    expect(results.quick).toBe(true);
+    expect(results.node).toBe(process.version);
+    expect(results.machine.cores).toBeGreaterThan(0);
+    expect(results.suites).toEqual(SUITES);
+    for (const suite of SUITES)
+      expect(results.rows.filter((r) => r.suite === suite).length).toBeGreaterThan(0);
+    for (const row of results.rows) {
+      expect(row.path).not.toBe('');
+      expect(row.subject).not.toBe('');
+      expect(row.baseline).not.toBe('');
+      expect(row.ratio !== undefined || row.measured !== undefined).toBe(true);
+      if (row.ratio !== undefined) expect(row.ratio.median).toBeGreaterThan(0);
+      expect(row.goal === undefined).toBe(row.met === undefined);
+    }
+    expect(results.rows.filter((r) => r.baseline === 'hand-written JS, indexed by name')).toHaveLength(3);
+    expect(results.rows.filter((r) => r.baseline.startsWith('json-rules-engine'))).toHaveLength(3);
+  }, 180_000);
+});
