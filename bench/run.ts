@@ -4,12 +4,14 @@ import { decodeSuite } from './decode';
 import { globSuite } from './glob';
 import { grpcHostSuite } from './grpc-host';
 import { httpHostSuite } from './http-host';
+import { processorSuite } from './processor';
 import { regexSuite } from './regex';
 import { rulesIndexSuite } from './rules-index';
 import type { Suite } from './suite';
 
 const SUITES: readonly Suite[] = [
   rulesIndexSuite,
+  processorSuite,
   httpHostSuite,
   grpcHostSuite,
   decodeSuite,
