@@ -9,3 +9,4 @@ export { encodeResponseBinary } from './response-binary';
 export * from './proto-files';
 export { FIRED_RULES_HEADER, FIRED_RULES_TRAILER } from './fired-rules';
 export * from './reserved-variables';
+export { REVISION_METADATA, shortenRevision } from './rule-revision';

@@ -8,13 +8,15 @@ import {
   type Event,
   type EventLimits,
 } from '../../contract';
-import type { HostReply, WebhookCore } from '../core';
+import type { WebhookCore } from '../core';
+import type { HostReply } from '../host-request';
 import { DEFAULT_GRPC_LIMITS, type GrpcLimits } from '../host-limits';
 import { countDroppedConnections } from '../host-metrics';
 import type { RunningHost } from '../running-host';
 import type { Logger } from '../../observability/logger';
 import { createAdmissionInterceptor } from './admission-interceptor';
 import { listenBounded } from './bounded-listener';
+import { createGrpcHealth } from './health';
 import { addWebhookReflection } from './reflection';
 import { createBusinessLogicService } from './service-definition';
 
@@ -43,6 +45,7 @@ function sendReply(reply: HostReply<DecodeError>, callback: grpc.sendUnaryData<C
 
 export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions): Promise<RunningHost> {
   const limits: GrpcLimits = { ...DEFAULT_GRPC_LIMITS, ...options.limits };
+  const health = createGrpcHealth(core);
   const server = new grpc.Server({
     'grpc.max_receive_message_length': options.maxMessageBytes,
     'grpc.max_concurrent_streams': limits.maxConcurrentStreams,
@@ -51,7 +54,7 @@ export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions)
     // channelz keeps per-call statistics that only a channelz service can read, and rulehook serves none.
     'grpc.enable_channelz': 0,
     // The admission interceptor must come first: it watches grpc-js's base call.
-    interceptors: [createAdmissionInterceptor(core, limits.requestTimeoutMs)],
+    interceptors: [createAdmissionInterceptor(core, limits.requestTimeoutMs), health.interceptor],
   });
   server.addService(createBusinessLogicService(options.eventLimits ?? DEFAULT_EVENT_LIMITS), {
     OnEvent: (
@@ -73,6 +76,7 @@ export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions)
     },
   });
   addWebhookReflection(server);
+  health.addToServer(server);
 
   const listener = await listenBounded(
     server,
@@ -83,6 +87,7 @@ export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions)
     host: options.host,
     port: listener.port,
     close: async () => {
+      health.close();
       // The listener stops accepting at once and resolves once its connections are gone; tryShutdown
       // lets the calls in progress complete, then closes those connections.
       await Promise.all([
