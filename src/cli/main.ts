@@ -75,7 +75,8 @@ export async function runCli(args: string[], io: CliIO, signal?: AbortSignal): P
 
 function main(): void {
   const controller = new AbortController();
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => controller.abort());
+  // The signal's name is the abort's reason: `serve` drains on SIGTERM, not on SIGINT (Ctrl-C).
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => controller.abort(signal));
   const io: CliIO = {
     stdout: process.stdout,
     stderr: process.stderr,

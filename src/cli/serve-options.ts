@@ -20,6 +20,7 @@ import { checkLimitSettings, LIMIT_OPTIONS, type ServeLimits } from './limit-opt
 import { DEFAULT_RULES_DIR } from './package-info';
 import { checkRecordSettings, RECORD_OPTIONS, type RecordSettings } from './record-options';
 import { EVALUATION_OPTIONS } from './evaluation-options';
+import { DRAIN_OPTIONS } from './drain-options';
 import { checkStoreSettings, SESSION_OPTIONS } from './session-options';
 
 export interface ServeOptions {
@@ -32,6 +33,8 @@ export interface ServeOptions {
   /** Bounds on events, connections and load. */
   limits: ServeLimits;
   shutdownTimeoutMs: number;
+  /** On SIGTERM, how long events are still answered while not ready, in seconds. */
+  drainSeconds: number;
   logLevel: LogLevel;
   store: StoreSettings;
   /** Key of the fingerprints of watched variables; undefined: unkeyed. */
@@ -80,6 +83,7 @@ const SERVE_OPTIONS = {
     default: 10_000,
     help: 'on SIGTERM/SIGINT, how long in-flight requests may take',
   }),
+  ...DRAIN_OPTIONS,
   'log-level': defineChoice({
     value: 'LEVEL',
     choices: LOG_LEVELS,
@@ -138,6 +142,7 @@ export function parseServeOptions(args: readonly string[], io: CliIO): ParseResu
       maxMessageBytes: v['max-message-bytes'],
       limits: limits.limits,
       shutdownTimeoutMs: v['shutdown-timeout'],
+      drainSeconds: v['drain-seconds'],
       logLevel: v['log-level'],
       store: store.store,
       stateSecret: store.stateSecret,

@@ -8,6 +8,8 @@ import type { CliIO } from '../terminal/command-io';
 import { loadServingRules } from '../server/load-serving-rules';
 import { isServeWorker, receiveServingRules, reportListeningToPrimary } from '../server/serve-worker';
 import { runServeWorkers } from '../server/serve-workers';
+import { drainBeforeStopping, drainMilliseconds } from '../server/drain';
+import { shareWorkerMetrics } from '../server/worker-metrics';
 import { reportUsage } from './options';
 import { parseServeOptions, SERVE_USAGE } from './serve-options';
 
@@ -38,6 +40,8 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
     failPolicy: options.failPolicy,
     maxInflightEvents: options.limits.maxInflightEvents,
   });
+  core.metrics.collectDefaultMetrics();
+  if (isServeWorker(io.env)) shareWorkerMetrics(core.metrics);
   const rules = isServeWorker(io.env)
     ? await receiveServingRules(options.rules, io)
     : await loadServingRules(
@@ -108,6 +112,7 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
   control.onListening?.(hosts);
 
   await waitForAbort(control.signal);
+  await drainBeforeStopping(core, drainMilliseconds(control.signal?.reason, options.drainSeconds), status);
   status.write('rulehook: shutting down, finishing in-flight requests\n');
   const closed = Promise.all(Object.values(hosts).map((h) => h.close())).then(() => true);
   const finished = await Promise.race([closed, delay(options.shutdownTimeoutMs).then(() => false)]);

@@ -4,6 +4,7 @@ import { describeListening } from '../hosts';
 import type { Logger } from '../observability/logger';
 import { PACKAGE_ROOT } from '../package-root';
 import type { CliIO } from '../terminal/command-io';
+import { PrimaryMetrics } from './primary-metrics';
 import { RestartBackoff, type RestartBackoffSettings } from './restart-backoff';
 import { isWorkerMessage, WORKER_ENV, type RulesMessage } from './worker-messages';
 
@@ -39,6 +40,8 @@ export function superviseWorkers(options: SuperviseOptions): Promise<number> {
   const listening = new Set<number>();
   const replacements = new Set<NodeJS.Timeout>();
   const backoff = new RestartBackoff(options.backoff);
+  const metrics = new PrimaryMetrics(logger);
+  const listeningWorkers = () => [...alive.values()].map((a) => a.worker).filter((w) => listening.has(w.id));
   let announced = false;
   let stopping = false;
   let failed = false;
@@ -49,14 +52,16 @@ export function superviseWorkers(options: SuperviseOptions): Promise<number> {
       if (announced && !failed) io.stdout.write('rulehook: stopped\n');
       resolve(failed ? 1 : 0);
     };
-    const stopAll = (): void => {
+    // SIGTERM drains each worker (--drain-seconds), SIGINT stops it without draining.
+    const stopAll = (signal: 'SIGTERM' | 'SIGINT'): void => {
       stopping = true;
       for (const timer of replacements) clearTimeout(timer);
       replacements.clear();
-      for (const { worker } of alive.values()) worker.process.kill('SIGTERM');
+      for (const { worker } of alive.values()) worker.process.kill(signal);
       finishIfDone();
     };
     const onMessage = (worker: Worker, message: unknown): void => {
+      if (metrics.handle(worker, message, listeningWorkers)) return;
       if (isWorkerMessage(message, 'rulehook:rules-request')) {
         worker.send(options.rules, (error: Error | null) => {
           if (error)
@@ -82,11 +87,12 @@ export function superviseWorkers(options: SuperviseOptions): Promise<number> {
       const startedAt = alive.get(worker.id)?.startedAt ?? Date.now();
       alive.delete(worker.id);
       listening.delete(worker.id);
+      metrics.forget(worker);
       if (stopping || !announced) {
         if (code !== 0) failed = true;
         if (!stopping) {
           io.stderr.write(`rulehook serve: a worker exited (${code ?? killedBy}) during startup; stopping\n`);
-          stopAll();
+          stopAll('SIGINT');
         }
         finishIfDone();
         return;
@@ -111,7 +117,7 @@ export function superviseWorkers(options: SuperviseOptions): Promise<number> {
       'abort',
       () => {
         io.stdout.write('rulehook: shutting down, finishing in-flight requests\n');
-        stopAll();
+        stopAll(options.signal?.reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM');
       },
       { once: true },
     );
