@@ -26,7 +26,10 @@ export class PrimaryMetrics {
   private readonly collections = new Map<number, Collection>();
   private nextId = 0;
 
-  constructor(private readonly logger: Logger) {}
+  constructor(
+    private readonly logger: Logger,
+    private readonly timeoutMs = COLLECT_TIMEOUT_MS,
+  ) {}
 
   /** Handles `message` from `worker` if it is about metrics; `listening`: the workers to sum. */
   handle(worker: Worker, message: unknown, listening: () => readonly Worker[]): boolean {
@@ -53,13 +56,13 @@ export class PrimaryMetrics {
       if (collection.waiting.delete(worker.id) && collection.waiting.size === 0) collection.done(undefined);
   }
 
-  private collect(workers: readonly Worker[]): Promise<string> {
+  private collect(listening: readonly Worker[]): Promise<string> {
     const id = this.nextId++;
+    const workers = listening.filter((worker) => worker.isConnected());
     return new Promise<object[][]>((resolve, reject) => {
       const timer = setTimeout(
-        () =>
-          collection.done(new Error(`workers did not report their metrics within ${COLLECT_TIMEOUT_MS} ms`)),
-        COLLECT_TIMEOUT_MS,
+        () => collection.done(new Error(`workers did not report their metrics within ${this.timeoutMs} ms`)),
+        this.timeoutMs,
       );
       const collection: Collection = {
         waiting: new Set(workers.map((w) => w.id)),
@@ -73,7 +76,8 @@ export class PrimaryMetrics {
       };
       this.collections.set(id, collection);
       const request: MetricsCollect = { type: 'rulehook:metrics-collect', id };
-      for (const worker of workers) worker.send(request);
+      // A worker whose channel closes meanwhile is left out when it exits (forget).
+      for (const worker of workers) worker.send(request, () => undefined);
       if (workers.length === 0) collection.done(undefined);
     }).then((all) => AggregatorRegistry.aggregate(all).metrics());
   }

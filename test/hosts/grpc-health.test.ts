@@ -1,40 +1,8 @@
 import * as grpc from '@grpc/grpc-js';
-import * as protoLoader from '@grpc/proto-loader';
-import { protoPath } from 'grpc-health-check';
 import { startGrpcHost, WebhookCore, type RunningHost } from '../../src/hosts';
 import { emptyProcessor } from '../../src/processor';
 import { silentLogger } from '../../src/observability/logger';
-
-/** A grpc-js client of the standard health service, built from the .proto grpc-health-check ships. */
-interface HealthClient extends grpc.Client {
-  Check(
-    request: { service: string },
-    callback: (error: grpc.ServiceError | null, reply?: { status: string }) => void,
-  ): grpc.ClientUnaryCall;
-  Watch(request: { service: string }): grpc.ClientReadableStream<{ status: string }>;
-}
-
-function createHealthClient(address: string): HealthClient {
-  const definition = protoLoader.loadSync(protoPath, { keepCase: true, enums: String });
-  const pkg = grpc.loadPackageDefinition(definition) as unknown as {
-    grpc: { health: { v1: { Health: new (a: string, c: grpc.ChannelCredentials) => HealthClient } } };
-  };
-  return new pkg.grpc.health.v1.Health(address, grpc.credentials.createInsecure());
-}
-
-/** One Check: its status (or error code) and the revision in its response headers. */
-function check(
-  client: HealthClient,
-  service: string,
-): Promise<{ status?: string; code?: number; revision?: string }> {
-  return new Promise((resolve) => {
-    let revision: string | undefined;
-    const call = client.Check({ service }, (error, reply) =>
-      resolve(error ? { code: error.code } : { status: reply!.status, ...(revision && { revision }) }),
-    );
-    call.on('metadata', (metadata) => (revision = metadata.get('rulehook-revision')[0] as string));
-  });
-}
+import { checkHealth as check, createHealthClient, type HealthClient } from '../support/health-client';
 
 const REVISION = '3f9a0c21b7d4'.padEnd(64, 'e');
 
