@@ -1,4 +1,4 @@
-import type { Counter, Metrics } from '../observability/metrics';
+import type { Counter, HistogramSeries, Metrics } from '../observability/metrics';
 
 /*
  * Counters both hosts add to: defined once, so that their names and help read the same whichever host
@@ -25,10 +25,7 @@ const REQUEST_BUCKETS = [
 ];
 
 /** Observes the seconds of one event request on `transport`, from its admission until it is answered. */
-export function observeRequestDuration(
-  metrics: Metrics,
-  transport: 'http' | 'grpc',
-): { observe(seconds: number): void } {
+export function observeRequestDuration(metrics: Metrics, transport: 'http' | 'grpc'): HistogramSeries {
   return metrics
     .histogram(
       'rulehook_request_duration_seconds',

@@ -1,7 +1,9 @@
-import { collectDefaultMetrics, Gauge, Histogram, Registry, type Aggregator } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Registry, type Aggregator } from 'prom-client';
 import { createCounter, LabeledCounter, type Counter } from './counter-cells';
+import { LabeledHistogram } from './histogram-cells';
 
 export { countInEach, LabeledCounter, type Counter } from './counter-cells';
+export { LabeledHistogram, type HistogramSeries } from './histogram-cells';
 
 /**
  * The metrics of one process, in a prom-client Registry, exposed at
@@ -14,7 +16,7 @@ export class Metrics {
   readonly registry = new Registry();
   private readonly counters = new Map<string, Counter>();
   private readonly labeled = new Map<string, LabeledCounter>();
-  private readonly histograms = new Map<string, Histogram>();
+  private readonly histograms = new Map<string, LabeledHistogram>();
   private readonly readers = new Map<string, () => number>();
   private exposition: (() => Promise<string>) | undefined;
 
@@ -40,22 +42,19 @@ export class Metrics {
     return counter;
   }
 
-  /** A histogram, created on first use; `buckets` are upper bounds, in the metric's unit. */
+  /**
+   * A histogram, created on first use; `buckets` are upper bounds, in the metric's unit. Bind its label
+   * values with `labels` (no values for a histogram without labels).
+   */
   histogram(
     name: string,
     help: string,
     buckets: readonly number[],
     labelNames: readonly string[] = [],
-  ): Histogram {
+  ): LabeledHistogram {
     let histogram = this.histograms.get(name);
     if (histogram === undefined) {
-      histogram = new Histogram({
-        name,
-        help,
-        buckets: [...buckets],
-        labelNames,
-        registers: [this.registry],
-      });
+      histogram = new LabeledHistogram(name, help, buckets, labelNames, this.registry);
       this.histograms.set(name, histogram);
     }
     return histogram;

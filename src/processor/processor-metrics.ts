@@ -1,5 +1,5 @@
 import type { Logger } from '../observability/logger';
-import type { Counter, Metrics } from '../observability/metrics';
+import type { Counter, HistogramSeries, Metrics } from '../observability/metrics';
 import { RateLimitedLog } from '../observability/rate-limited-log';
 import type { RuleBook } from '../rules/compile/rule-book';
 import { bindRuleCounters } from './rule-counters';
@@ -18,7 +18,7 @@ export class ProcessorMetrics {
   /** By `ruleset/rule` id: the counters a rule adds to when it fires (rule-counters.ts). */
   readonly ruleCounters: ReadonlyMap<string, readonly Counter[]>;
   /** Observes seconds. */
-  readonly evaluationSeconds: { observe(seconds: number): void };
+  readonly evaluationSeconds: HistogramSeries;
   readonly withoutSession: Counter;
   readonly storeUnavailable: Counter;
   readonly invalidState: Counter;
@@ -32,11 +32,13 @@ export class ProcessorMetrics {
       'Template placeholders rendered empty because the variable was missing and had no fallback.',
     );
     this.ruleCounters = bindRuleCounters(book, m);
-    this.evaluationSeconds = m.histogram(
-      'rulehook_event_duration_seconds',
-      'Time to evaluate the rules on one event and step its session state (not the session store, not the wire).',
-      EVALUATION_BUCKETS,
-    );
+    this.evaluationSeconds = m
+      .histogram(
+        'rulehook_event_duration_seconds',
+        'Time to evaluate the rules on one event and step its session state (not the session store, not the wire).',
+        EVALUATION_BUCKETS,
+      )
+      .labels();
     this.withoutSession = m.counter(
       'rulehook_events_without_session_total',
       'Events that carry no session id.',
