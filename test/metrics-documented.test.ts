@@ -64,7 +64,8 @@ async function scrapeServe(args: string[]): Promise<Map<string, Documented>> {
   return found;
 }
 
-const sorted = (map: Map<string, Documented | undefined>) => new Map([...map].sort(([a], [b]) => (a < b ? -1 : 1)));
+const sorted = (map: Map<string, Documented | undefined>) =>
+  new Map([...map].sort(([a], [b]) => (a < b ? -1 : 1)));
 
 describe('docs/operations.md, Metrics: what serve registers (memory store, --record)', () => {
   let dir: string;
