@@ -10,6 +10,12 @@ export type RequestOutcome = 'answered' | 'failed' | 'invalid' | 'shed';
 /** The `event` label of every name the rules do not know: callers cannot make the label take unbounded values. */
 export const OTHER_EVENT = 'other';
 
+/**
+ * Event names with series of their own, at most: a catalog lists tens of events, a rule set names a
+ * few; the rest (a generated rule set naming thousands) count as `other`.
+ */
+export const MAX_EVENT_LABELS = 1000;
+
 /** The counters of one event name. */
 export interface EventCounters {
   answered: Counter;
@@ -84,10 +90,16 @@ export class CoreMetrics {
     return countInEach(cause, this.shedOutcome);
   }
 
-  /** Binds the counters of these event names (those of the processor being installed). */
+  /**
+   * Binds the counters of these event names (those of the processor being installed), the first
+   * MAX_EVENT_LABELS of them: a rule set naming more still gives its metrics a bounded size.
+   */
   bindEventNames(names: Iterable<string>): void {
     const byName = new Map<string, EventCounters>();
-    for (const name of names) byName.set(name, this.bind(name));
+    for (const name of names) {
+      if (byName.size === MAX_EVENT_LABELS) break;
+      byName.set(name, this.bind(name));
+    }
     this.byName = byName;
   }
 

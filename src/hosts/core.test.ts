@@ -1,5 +1,6 @@
 import { createEmptyResponse } from '../contract';
 import { WebhookCore } from './core';
+import { MAX_EVENT_LABELS } from './core-metrics';
 
 const event = { session_variables: { 'state.currentEvent': 'CALL_STARTED' } };
 
@@ -79,6 +80,19 @@ describe('WebhookCore metrics and readiness', () => {
       'rulehook_events_total{event="other",outcome="answered"}': 2,
     });
     expect(Object.keys(snapshot).filter((k) => k.includes('made-up'))).toEqual([]);
+  });
+
+  it('gives at most MAX_EVENT_LABELS names series of their own, in the order the processor lists them', async () => {
+    const names = Array.from({ length: MAX_EVENT_LABELS + 5 }, (_, i) => `E${i}`);
+    const core = new WebhookCore({ processor: { ...answer, eventNames: new Set(names) } });
+    await send(core, `E${MAX_EVENT_LABELS - 1}`);
+    await send(core, `E${MAX_EVENT_LABELS}`);
+    const snapshot = core.metrics.snapshot();
+    expect(snapshot).toMatchObject({
+      [`rulehook_events_total{event="E${MAX_EVENT_LABELS - 1}",outcome="answered"}`]: 1,
+      'rulehook_events_total{event="other",outcome="answered"}': 1,
+    });
+    expect(Object.keys(snapshot).filter((k) => k.includes(`"E${MAX_EVENT_LABELS}"`))).toEqual([]);
   });
 
   it('counts the fail policy answer as the `failed` outcome of the event name', async () => {

@@ -28,8 +28,8 @@ export function parsePrometheusText(text: string): { samples: Sample[]; types: M
       continue;
     }
     const match = SAMPLE.exec(line);
-    const value = match === null ? NaN : Number(match[3]!.replace(/^\+Inf$/, 'Infinity'));
-    if (match === null || Number.isNaN(value)) throw new Error(`not a sample: ${line}`);
+    const value = match === null ? undefined : parseValue(match[3]!);
+    if (match === null || value === undefined) throw new Error(`not a sample: ${line}`);
     const labels: Record<string, string> = {};
     const text = match[2] ?? '';
     const rest = text.replace(LABEL, (_all, key: string, quoted: string) => {
@@ -40,6 +40,13 @@ export function parsePrometheusText(text: string): { samples: Sample[]; types: M
     samples.push({ name: match[1]!, labels, value });
   }
   return { samples, types };
+}
+
+/** A sample's value: a number, `+Inf`, `-Inf` or NaN (prom-client writes `Nan`; Prometheus reads any case). */
+function parseValue(text: string): number | undefined {
+  if (/^nan$/i.test(text)) return NaN;
+  const value = Number(text.replace(/^([+-])Inf$/, '$1Infinity'));
+  return Number.isNaN(value) ? undefined : value;
 }
 
 /** The value of the one sample of `name` with exactly these labels; undefined when there is none. */
