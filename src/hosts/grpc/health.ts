@@ -4,15 +4,15 @@ import { REVISION_METADATA, shortenRevision, WEBHOOK_SERVICE } from '../../contr
 import type { WebhookCore } from '../core';
 import type { ReadinessStatus } from '../readiness';
 
-const HEALTH_PATH_PREFIX = '/grpc.health.v1.Health/';
-const WATCH_PATH = `${HEALTH_PATH_PREFIX}Watch`;
-
 /** The services whose health is reported: the server as a whole (`""`) and the webhook. */
 const SERVICES = ['', WEBHOOK_SERVICE];
 
+type Handler = (
+  call: grpc.ServerUnaryCall<unknown, unknown> | grpc.ServerWritableStream<unknown, unknown>,
+  ...rest: unknown[]
+) => void;
+
 export interface GrpcHealth {
-  /** Adds the revision to the health service's response headers; keeps track of the Watch streams. */
-  interceptor: grpc.ServerInterceptor;
   addToServer(server: grpc.Server): void;
   /** Ends every Watch stream (UNAVAILABLE), which would otherwise keep the server from shutting down. */
   close(): void;
@@ -27,7 +27,9 @@ function toServingStatus(status: ReadinessStatus): ServingStatus {
  * following the core's readiness: SERVING once rules are loaded, NOT_SERVING while loading and from
  * the start of draining on, for the server (`""`) and for the webhook service. The protocol has no
  * field for the rule set's revision: every health answer carries it in its response headers
- * (`rulehook-revision`), read when the answer is sent (a Watch stream's, when it starts).
+ * (`rulehook-revision`), read when the answer is sent (a Watch stream's, when it starts). The
+ * library's handlers are wrapped where they are registered rather than by a server interceptor,
+ * which every OnEvent call would go through.
  */
 export function createGrpcHealth(core: WebhookCore): GrpcHealth {
   const initial = toServingStatus(core.readiness.status);
@@ -35,30 +37,40 @@ export function createGrpcHealth(core: WebhookCore): GrpcHealth {
   const unsubscribe = core.readiness.subscribe((status) => {
     for (const service of SERVICES) health.setStatus(service, toServingStatus(status));
   });
-  const watches = new Set<grpc.ServerInterceptingCallInterface>();
-  const interceptor: grpc.ServerInterceptor = (method, call) => {
-    if (!method.path.startsWith(HEALTH_PATH_PREFIX)) return new grpc.ServerInterceptingCall(call);
-    const streaming = method.path === WATCH_PATH;
-    if (streaming) watches.add(call);
-    return new grpc.ServerInterceptingCall(call, {
-      start: (next) => next({ onCancel: () => watches.delete(call) }),
-      sendMetadata: (metadata, next) => {
-        if (core.revision !== '') metadata.set(REVISION_METADATA, shortenRevision(core.revision));
-        next(metadata);
-      },
-      sendStatus: (status, next) => {
-        watches.delete(call);
-        next(status);
-      },
-    });
+  const watches = new Set<grpc.ServerWritableStream<unknown, unknown>>();
+  const sendRevision = (call: { sendMetadata(metadata: grpc.Metadata): void }): void => {
+    const metadata = new grpc.Metadata();
+    if (core.revision !== '') metadata.set(REVISION_METADATA, shortenRevision(core.revision));
+    call.sendMetadata(metadata);
+  };
+  const wrap = (name: string, handler: Handler): Handler => {
+    if (name === 'check') return (call, ...rest) => (sendRevision(call), handler(call, ...rest));
+    if (name !== 'watch') return handler;
+    return (call, ...rest) => {
+      const stream = call as grpc.ServerWritableStream<unknown, unknown>;
+      watches.add(stream);
+      const forget = (): void => void watches.delete(stream);
+      stream.on('cancelled', forget);
+      stream.on('close', forget);
+      sendRevision(stream);
+      handler(stream, ...rest);
+    };
   };
   return {
-    interceptor,
-    addToServer: (server) => health.addToServer(server),
+    addToServer: (server) =>
+      health.addToServer({
+        addService: (service, implementation) =>
+          server.addService(
+            service,
+            Object.fromEntries(
+              Object.entries(implementation).map(([name, handler]) => [name, wrap(name, handler as Handler)]),
+            ),
+          ),
+      }),
     close: () => {
       unsubscribe();
-      for (const call of [...watches])
-        call.sendStatus({ code: grpc.status.UNAVAILABLE, details: 'the server is shutting down' });
+      for (const stream of watches)
+        stream.emit('error', { code: grpc.status.UNAVAILABLE, details: 'the server is shutting down' });
       watches.clear();
     },
   };

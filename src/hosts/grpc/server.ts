@@ -54,7 +54,7 @@ export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions)
     // channelz keeps per-call statistics that only a channelz service can read, and rulehook serves none.
     'grpc.enable_channelz': 0,
     // The admission interceptor must come first: it watches grpc-js's base call.
-    interceptors: [createAdmissionInterceptor(core, limits.requestTimeoutMs), health.interceptor],
+    interceptors: [createAdmissionInterceptor(core, limits.requestTimeoutMs)],
   });
   server.addService(createBusinessLogicService(options.eventLimits ?? DEFAULT_EVENT_LIMITS), {
     OnEvent: (
