@@ -54,6 +54,9 @@ async function scrapeServe(args: string[]): Promise<Map<string, Documented>> {
   const { samples, types } = parsePrometheusText(await (await fetch(`${base}/metrics`)).text());
   controller.abort();
   expect(await exit).toBe(0);
+  // prom-client's default metrics of the process come along (documented as a family, not one by one).
+  expect(types.get('process_cpu_seconds_total')).toBe('counter');
+  expect(types.get('nodejs_eventloop_lag_seconds')).toBe('gauge');
   const found = new Map<string, Documented>();
   for (const [name, type] of types) {
     if (!name.startsWith('rulehook_')) continue;
