@@ -10,6 +10,7 @@ import { httpHostSuite } from './http-host';
 import { jsonRulesEngineSuite } from './json-rules-engine';
 import { REPO_ROOT } from './paths';
 import { logsSuite } from './logs';
+import { processorSuite } from './processor';
 import { regexSuite } from './regex';
 import { replayThroughputSuite } from './replay-throughput';
 import { rulesIndexSuite } from './rules-index';
@@ -24,6 +25,7 @@ const SUITES: readonly Suite[] = [
   filterDecisionSuite,
   sessionMemorySuite,
   replayThroughputSuite,
+  processorSuite,
   httpHostSuite,
   grpcHostSuite,
   decodeSuite,

@@ -80,7 +80,8 @@ export async function runCli(
 
 function main(): void {
   const controller = new AbortController();
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => controller.abort());
+  // The signal's name is the abort's reason: `serve` drains on SIGTERM, not on SIGINT (Ctrl-C).
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => controller.abort(signal));
   // SIGHUP reloads the rules of a server; it must not end it (its default), even before the rules are loaded.
   const reloads = new EventTarget();
   if (process.argv[2] === 'serve') process.on('SIGHUP', () => reloads.dispatchEvent(new Event('reload')));

@@ -39,6 +39,8 @@ Options:
   --max-streams N            gRPC: calls at once on one connection (default: 500)
   --grpc-conn-memory MIB     gRPC: memory per connection before new calls on it are refused (default: 10)
   --shutdown-timeout MS      on SIGTERM/SIGINT, how long in-flight requests may take (default: 10000)
+  --drain-seconds SECONDS    on SIGTERM, keep answering events this long while not ready
+                             (/readyz 503, gRPC health NOT_SERVING), then stop (default: 5)
   --log-level LEVEL          debug, info, warn or error (default: info)
   --state STORE              session state: memory, or redis://host:port/db (default: memory)
   --session-key KEY          variable that identifies a session (default: state.sessionId)
@@ -90,6 +92,7 @@ describe('parseServeOptions', () => {
         rules: DEFAULT_RULES_DIR,
         catalog: undefined,
         watch: true,
+        drainSeconds: 5,
         host: '127.0.0.1',
         httpPort: 8080,
         grpcPort: 50051,

@@ -26,6 +26,7 @@ import { checkLogSettings, LOG_OPTIONS, type LogSettings } from './log-options';
 import { DEFAULT_RULES_DIR } from './package-info';
 import { checkRecordSettings, RECORD_OPTIONS, type RecordSettings } from './record-options';
 import { EVALUATION_OPTIONS } from './evaluation-options';
+import { DRAIN_OPTIONS } from './drain-options';
 import { checkStoreSettings, SESSION_OPTIONS } from './session-options';
 import { checkSecuritySettings, SECURITY_OPTIONS, type SecuritySettings } from './security-options';
 
@@ -41,6 +42,8 @@ export interface ServeOptions {
   /** Bounds on events, connections and load. */
   limits: ServeLimits;
   shutdownTimeoutMs: number;
+  /** On SIGTERM, how long events are still answered while not ready, in seconds. */
+  drainSeconds: number;
   logLevel: LogLevel;
   store: StoreSettings;
   /** Key of the fingerprints of watched variables; undefined: unkeyed. */
@@ -103,6 +106,7 @@ export const SERVE_OPTIONS = {
     default: 10_000,
     help: 'on SIGTERM/SIGINT, how long in-flight requests may take',
   }),
+  ...DRAIN_OPTIONS,
   'log-level': defineChoice({
     value: 'LEVEL',
     choices: LOG_LEVELS,
@@ -185,6 +189,7 @@ export function resolveServeSettings(
       maxMessageBytes: v['max-message-bytes'],
       limits: limits.limits,
       shutdownTimeoutMs: v['shutdown-timeout'],
+      drainSeconds: v['drain-seconds'],
       logLevel: v['log-level'],
       store: store.store,
       stateSecret: store.stateSecret,

@@ -14,6 +14,8 @@ import { startServeReloads } from '../server/serve-reloads';
 import type { ReloadReport, ReloadTrigger } from '../server/rule-reloader';
 import type { RuleBook } from '../rules/compile/rule-book';
 import { reportInvalidConfig } from './config';
+import { drainBeforeStopping, drainMilliseconds } from '../server/drain';
+import { shareWorkerMetrics } from '../server/worker-metrics';
 import { reportUsage } from './options';
 import { parseServeOptions, SERVE_USAGE } from './serve-options';
 import { createVariableMask, describeDecisionLog, startDecisionLog } from './serve-logs';
@@ -61,6 +63,8 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
     failPolicy: options.failPolicy,
     maxInflightEvents: options.limits.maxInflightEvents,
   });
+  core.metrics.collectDefaultMetrics();
+  if (isServeWorker(io.env)) shareWorkerMetrics(core.metrics);
   const rules = isServeWorker(io.env)
     ? await receiveServingRules(options.rules, io)
     : await loadServingRules(
@@ -158,6 +162,7 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
 
   await waitForAbort(control.signal);
   await stopReloads();
+  await drainBeforeStopping(core, drainMilliseconds(control.signal?.reason, options.drainSeconds), status);
   status.write('rulehook: shutting down, finishing in-flight requests\n');
   const closed = Promise.all(Object.values(hosts).map((h) => h.close())).then(() => true);
   const finished = await Promise.race([closed, delay(options.shutdownTimeoutMs).then(() => false)]);

@@ -1,18 +1,15 @@
-import {
-  createEmptyResponse,
-  type CustomLogicResponse,
-  type Event,
-  type EventDecision,
-  type VariableMask,
-} from '../contract';
+import { createEmptyResponse, type Event, type EventDecision, type VariableMask } from '../contract';
 import { formatFiredRules } from '../contract/fired-rules';
 import { emptyProcessor, type EventOutcome, type EventProcessor } from '../processor/event-processor';
 import { Metrics, type Counter } from '../observability/metrics';
 import { silentLogger, type Logger } from '../observability/logger';
 import { RateLimitedLog } from '../observability/rate-limited-log';
+import { CoreMetrics } from './core-metrics';
+import type { HostReply, HostRequest } from './host-request';
 import { DEFAULT_MAX_INFLIGHT_EVENTS, EventAdmission } from './event-admission';
 import type { RulesReload } from './rules-reload';
 import { EventReports } from './event-reports';
+import { Readiness } from './readiness';
 
 /** result_code sent by the `closed` fail policy: still an answer, never a hang. */
 export const RESULT_CODE_INTERNAL_ERROR = 500;
@@ -23,20 +20,6 @@ export const RESULT_CODE_INTERNAL_ERROR = 500;
  * goes on as it would without a webhook; `closed` answers result_code 500.
  */
 export type FailPolicy = 'open' | 'closed';
-
-/**
- * One request as its host read it: a decoded event and how many unknown fields
- * were ignored, or why the request is invalid, in the host's own terms (`E`).
- */
-export type HostRequest<E> = { ok: true; value: Event; unknownFields: number } | { ok: false; error: E };
-
-/**
- * What the host must send: the response and the `rulehook-fired` value, or the error. The value is
- * undefined when fired rules are not exposed (no header or trailer is sent), and empty when they are
- * and none fired.
- */
-export type HostReply<E> =
-  { ok: true; response: CustomLogicResponse; firedRules: string | undefined } | { ok: false; error: E };
 
 export interface CoreOptions {
   processor?: EventProcessor;
@@ -64,20 +47,19 @@ export class WebhookCore {
   readonly metrics: Metrics;
   /** The bound on events in flight: hosts admit each request before reading it, and release it once answered. */
   readonly admission: EventAdmission;
+  /** Loading, ready or draining: what the probes and the gRPC health service report. */
+  readonly readiness = new Readiness();
   private readonly logger: Logger;
   private readonly failPolicy: FailPolicy;
   private readonly exposeFiredRules: boolean;
   private readonly failureLog: RateLimitedLog;
   /** Reloads the rules (`POST /admin/reload`); set by the server that can. */
   rulesReload: RulesReload | undefined;
+  private readonly counts: CoreMetrics;
   private processor: EventProcessor | undefined;
   private rulesRevision = '';
   private tap: ((event: Event) => void) | undefined;
   private readonly reports: EventReports;
-  private readonly events: Counter;
-  private readonly failures: Counter;
-  private readonly invalid: Counter;
-  private readonly unknownFields: Counter;
 
   constructor(options: CoreOptions = {}) {
     this.metrics = options.metrics ?? new Metrics();
@@ -90,33 +72,19 @@ export class WebhookCore {
       'error',
       'event processing failed; answered by the fail policy',
     );
-    this.processor = options.processor;
     this.reports = new EventReports(logger, options.maskVariables ?? ((variables) => variables));
-    this.events = this.metrics.counter('rulehook_events_total', 'Events answered.');
-    this.failures = this.metrics.counter(
-      'rulehook_event_failures_total',
-      'Events whose processing failed or ran past its budget (answered by the fail policy).',
-    );
-    this.invalid = this.metrics.counter(
-      'rulehook_invalid_events_total',
-      'Requests rejected as malformed or invalid.',
-    );
-    this.unknownFields = this.metrics.counter(
-      'rulehook_unknown_fields_total',
-      'Unknown fields ignored in decoded events.',
-    );
+    this.counts = new CoreMetrics(this.metrics, { revision: () => this.rulesRevision });
     this.admission = new EventAdmission(
       options.maxInflightEvents ?? DEFAULT_MAX_INFLIGHT_EVENTS,
-      this.metrics.counter(
-        'rulehook_shed_events_total',
-        'Requests refused at once because --max-inflight-events events were in flight (HTTP 429, gRPC RESOURCE_EXHAUSTED).',
-      ),
+      this.counts.admissionShed,
     );
+    this.counts.watchInFlight(this.admission);
+    if (options.processor !== undefined) this.setProcessor(options.processor);
   }
 
-  /** True once rules are loaded: the readiness probe. */
+  /** True once rules are loaded and until draining begins: the readiness probe. */
   get ready(): boolean {
-    return this.processor !== undefined;
+    return this.readiness.status === 'ready';
   }
 
   /** The revision (content hash) of the rule set being served; empty before rules are loaded. */
@@ -129,8 +97,23 @@ export class WebhookCore {
    * in-flight events finish with the processor they started with.
    */
   setProcessor(processor: EventProcessor, revision = ''): void {
+    this.counts.bindEventNames(processor.eventNames ?? []);
     this.processor = processor;
     this.rulesRevision = revision;
+    this.readiness.markLoaded();
+  }
+
+  /**
+   * Readiness false from now on (`/readyz` 503, gRPC health NOT_SERVING), while events are still
+   * answered: the start of a graceful shutdown, so that load balancers stop sending events first.
+   */
+  startDraining(): void {
+    this.readiness.markDraining();
+  }
+
+  /** A counter of one cause of load shedding that also counts the request's `shed` outcome. */
+  countShed(cause: Counter): Counter {
+    return this.counts.countShed(cause);
   }
 
   /**
@@ -159,16 +142,16 @@ export class WebhookCore {
    */
   async onEvent<E>(request: HostRequest<E>, requestId?: string): Promise<HostReply<E>> {
     if (!request.ok) {
-      this.invalid.inc();
+      this.counts.invalid.inc();
       return request;
     }
-    if (request.unknownFields > 0) this.unknownFields.inc(request.unknownFields);
+    if (request.unknownFields > 0) this.counts.unknownFields.inc(request.unknownFields);
     const { response, fired } = await this.processEvent(request.value, requestId);
     return { ok: true, response, firedRules: this.exposeFiredRules ? formatFiredRules(fired) : undefined };
   }
 
   private async processEvent(event: Event, callerId: string | undefined): Promise<EventOutcome> {
-    this.events.inc();
+    const counters = this.counts.countersFor(event);
     // Read together: a reload replaces both, and an event is answered and reported by the rules it started with.
     const processor = this.processor ?? emptyProcessor;
     const revision = this.rulesRevision;
@@ -179,8 +162,10 @@ export class WebhookCore {
     let outcome: EventOutcome;
     try {
       outcome = await processor.process(event);
+      counters.answered.inc();
     } catch (error) {
-      this.failures.inc();
+      counters.failed.inc();
+      this.counts.failures.inc();
       requestId ??= this.reports.nextId();
       this.failureLog.log({
         request_id: requestId,

@@ -1,4 +1,7 @@
 export * from './core';
+export type { HostReply, HostRequest } from './host-request';
+export { OTHER_EVENT, type RequestOutcome } from './core-metrics';
+export { Readiness, type ReadinessStatus } from './readiness';
 export { describeListening, formatHostPort, type RunningHost } from './running-host';
 export * from './http';
 export * from './grpc';

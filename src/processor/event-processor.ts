@@ -12,6 +12,11 @@ export interface EventOutcome {
  */
 export interface EventProcessor {
   process(event: Event): EventOutcome | Promise<EventOutcome>;
+  /**
+   * The event names this processor knows (its rules' and its catalog's), for metrics labels: the core
+   * counts any other name as `other`, so that callers cannot make the label take unbounded values.
+   */
+  readonly eventNames?: ReadonlySet<string>;
 }
 
 /** Answers every event with an empty response: what the spec requires of a webhook with no instructions. */

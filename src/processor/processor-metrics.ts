@@ -1,11 +1,24 @@
 import type { Logger } from '../observability/logger';
-import type { Counter, Metrics } from '../observability/metrics';
+import type { Counter, HistogramSeries, Metrics } from '../observability/metrics';
 import { RateLimitedLog } from '../observability/rate-limited-log';
+import type { RuleBook } from '../rules/compile/rule-book';
+import { bindRuleCounters } from './rule-counters';
+
+/**
+ * Upper bounds of rulehook_event_duration_seconds, in seconds: evaluations take microseconds, and
+ * --eval-budget (50 ms by default) stops them within a few ms past it.
+ */
+export const EVALUATION_BUCKETS = [
+  0.00001, 0.000025, 0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25,
+];
 
 /** What the rule processor counts and logs; warnings that may recur on every event are rate-limited. */
 export class ProcessorMetrics {
   readonly missingTemplateVariables: Counter;
-  readonly firedRules: Counter;
+  /** By `ruleset/rule` id: the counters a rule adds to when it fires (rule-counters.ts). */
+  readonly ruleCounters: ReadonlyMap<string, readonly Counter[]>;
+  /** Observes seconds. */
+  readonly evaluationSeconds: HistogramSeries;
   readonly withoutSession: Counter;
   readonly storeUnavailable: Counter;
   readonly invalidState: Counter;
@@ -13,12 +26,19 @@ export class ProcessorMetrics {
   readonly storeLog: RateLimitedLog;
   readonly invalidStateLog: RateLimitedLog;
 
-  constructor(m: Metrics, logger: Logger) {
+  constructor(m: Metrics, logger: Logger, book: RuleBook) {
     this.missingTemplateVariables = m.counter(
       'rulehook_template_missing_variables_total',
       'Template placeholders rendered empty because the variable was missing and had no fallback.',
     );
-    this.firedRules = m.counter('rulehook_rules_fired_total', 'Rules fired, all rules together.');
+    this.ruleCounters = bindRuleCounters(book, m);
+    this.evaluationSeconds = m
+      .histogram(
+        'rulehook_event_duration_seconds',
+        'Time to evaluate the rules on one event and step its session state (not the session store, not the wire).',
+        EVALUATION_BUCKETS,
+      )
+      .labels();
     this.withoutSession = m.counter(
       'rulehook_events_without_session_total',
       'Events that carry no session id.',

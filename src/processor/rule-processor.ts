@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { Event } from '../contract';
 import { createAutomaticKeyTest } from '../filter';
 import { silentLogger, type Logger } from '../observability/logger';
@@ -12,6 +13,7 @@ import { StoreUnavailableError, type SessionStore } from '../session/session-sto
 import { answerEvent, findStateUse, keepsState, type AnswerOptions } from './answer-event';
 import type { EventOutcome, EventProcessor } from './event-processor';
 import { ProcessorMetrics } from './processor-metrics';
+import { countFiredRules } from './rule-counters';
 import type { SessionStep } from './session-step';
 
 /**
@@ -67,7 +69,11 @@ export class RuleProcessor implements EventProcessor {
       ...(options.evaluationBudgetMs === undefined ? {} : { budgetMs: options.evaluationBudgetMs }),
     };
     this.seal = options.stateSecret === undefined ? undefined : new StateSeal(options.stateSecret);
-    this.metrics = new ProcessorMetrics(options.metrics, options.logger ?? silentLogger);
+    this.metrics = new ProcessorMetrics(options.metrics, options.logger ?? silentLogger, book);
+  }
+
+  get eventNames(): ReadonlySet<string> {
+    return this.book.eventNames;
   }
 
   process(event: Event): EventOutcome | Promise<EventOutcome> {
@@ -105,18 +111,21 @@ export class RuleProcessor implements EventProcessor {
     sessionId: string,
   ): SessionStep {
     const carry = { use: this.use, seal: this.seal, sessionId };
+    const started = performance.now();
     try {
       return answerEvent(this.book, variables, state, carried, { ...this.options, carry, now: Date.now() });
     } catch (error) {
       if (error instanceof EvaluationBudgetExceededError) this.metrics.overBudget.inc();
       throw error;
+    } finally {
+      this.metrics.evaluationSeconds.observe((performance.now() - started) / 1000);
     }
   }
 
   private outcome({ evaluation }: SessionStep): EventOutcome {
     if (evaluation.missingTemplateVariables > 0)
       this.metrics.missingTemplateVariables.inc(evaluation.missingTemplateVariables);
-    if (evaluation.fired.length > 0) this.metrics.firedRules.inc(evaluation.fired.length);
+    if (evaluation.fired.length > 0) countFiredRules(this.metrics.ruleCounters, evaluation.fired);
     return { response: evaluation.response, fired: evaluation.fired };
   }
 }

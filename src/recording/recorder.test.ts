@@ -19,8 +19,7 @@ function capture(): Logger & { lines: string[] } {
   return { lines, debug: log, info: log, warn: log, error: log };
 }
 const event = (i: number) => ({ 'state.sessionId': `s-${i % 3}`, 'state.currentEvent': 'E', n: String(i) });
-const counter = (metrics: Metrics, name: string) =>
-  Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(metrics.renderPrometheus())?.[1] ?? 'NaN');
+const counter = (metrics: Metrics, name: string) => metrics.snapshot()[name] ?? NaN;
 
 describe('Recorder', () => {
   it('appends every event as a recording line, after what the file held', async () => {

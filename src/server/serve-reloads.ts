@@ -3,6 +3,7 @@ import type { Logger } from '../observability/logger';
 import type { EventProcessor } from '../processor/event-processor';
 import { loadRuleBookFromSnapshot } from '../rules/book';
 import type { RuleBook } from '../rules/compile/rule-book';
+import { countReloads } from './reload-metrics';
 import { RuleReloader, type ReloadReport, type ReloadTrigger } from './rule-reloader';
 import { isServeWorker } from './serve-worker';
 import { watchedPaths } from './serve-workers';
@@ -42,6 +43,7 @@ export async function startServeReloads(
   settings: ServeReloadSettings,
 ): Promise<() => Promise<void>> {
   if (isServeWorker(settings.env)) return followPrimary(core, settings);
+  const countReload = countReloads(core.metrics);
   const reloader = new RuleReloader({
     rulesPath: settings.rules,
     catalog: settings.catalog,
@@ -49,7 +51,10 @@ export async function startServeReloads(
     revision: settings.revision,
     logger: settings.logger,
     apply: (rules) => core.setProcessor(settings.createProcessor(rules.book), rules.revision),
-    ...(settings.onReload === undefined ? {} : { onReport: settings.onReload }),
+    onReport: (report, trigger) => {
+      countReload(report, trigger);
+      settings.onReload?.(report, trigger);
+    },
     ...(settings.reloadOthers === undefined ? {} : { reloadOthers: settings.reloadOthers }),
   });
   core.rulesReload = () => reloader.reload('admin');

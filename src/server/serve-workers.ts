@@ -1,6 +1,8 @@
 import { createJsonLogger, type LogLevel } from '../observability/logger';
 import type { CliIO } from '../terminal/command-io';
+import { Metrics } from '../observability/metrics';
 import { loadServingRules } from './load-serving-rules';
+import { countReloads } from './reload-metrics';
 import { RuleReloader, type ReloadReport, type ReloadTrigger } from './rule-reloader';
 import { superviseWorkers } from './supervise-workers';
 import { watchRules, type RuleWatch } from './watch-rules';
@@ -51,6 +53,8 @@ export async function runServeWorkers(
   if (control.signal?.aborted) return 0;
   const logger = createJsonLogger(io.stderr, settings.logLevel);
   let current: RulesMessage = createRulesMessage(rules.snapshot, rules.revision);
+  const own = new Metrics();
+  const countReload = countReloads(own);
   const reloader = new RuleReloader({
     rulesPath: settings.rules,
     catalog: settings.catalog,
@@ -62,7 +66,10 @@ export async function runServeWorkers(
       sendRulesToWorkers(current);
     },
     reloadOthers: () => Promise.resolve(sendReloadOthersToWorkers()),
-    ...(control.onReload === undefined ? {} : { onReport: control.onReload }),
+    onReport: (report, trigger) => {
+      countReload(report, trigger);
+      control.onReload?.(report, trigger);
+    },
   });
   const onSignal = (): void => reloader.reloadInBackground('signal');
   control.reloads?.addEventListener('reload', onSignal);
@@ -79,6 +86,7 @@ export async function runServeWorkers(
       summary: rules.summary,
       io,
       logger,
+      metrics: own,
       signal: control.signal,
     });
   } finally {

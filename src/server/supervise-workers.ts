@@ -2,8 +2,10 @@ import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import { describeListening } from '../hosts';
 import type { Logger } from '../observability/logger';
+import type { Metrics } from '../observability/metrics';
 import { PACKAGE_ROOT } from '../package-root';
 import type { CliIO } from '../terminal/command-io';
+import { PrimaryMetrics } from './primary-metrics';
 import { RestartBackoff, type RestartBackoffSettings } from './restart-backoff';
 import type { ReloadReport, ReloadTrigger } from './rule-reloader';
 import { isWorkerMessage, WORKER_ENV, type ReloadReportMessage, type RulesMessage } from './worker-messages';
@@ -22,6 +24,8 @@ export interface SuperviseOptions {
   summary: string;
   io: CliIO;
   logger: Logger;
+  /** What the primary counts itself (its reloads), added to the workers' sum at `/metrics`. */
+  metrics?: Metrics;
   signal: AbortSignal | undefined;
   backoff?: RestartBackoffSettings;
 }
@@ -45,6 +49,8 @@ export function superviseWorkers(options: SuperviseOptions): Promise<number> {
   const listening = new Set<number>();
   const replacements = new Set<NodeJS.Timeout>();
   const backoff = new RestartBackoff(options.backoff);
+  const metrics = new PrimaryMetrics(logger, undefined, options.metrics);
+  const listeningWorkers = () => [...alive.values()].map((a) => a.worker).filter((w) => listening.has(w.id));
   let announced = false;
   let stopping = false;
   let failed = false;
@@ -55,11 +61,12 @@ export function superviseWorkers(options: SuperviseOptions): Promise<number> {
       if (announced && !failed) io.stdout.write('rulehook: stopped\n');
       resolve(failed ? 1 : 0);
     };
-    const stopAll = (): void => {
+    // SIGTERM drains each worker (--drain-seconds), SIGINT stops it without draining.
+    const stopAll = (signal: 'SIGTERM' | 'SIGINT'): void => {
       stopping = true;
       for (const timer of replacements) clearTimeout(timer);
       replacements.clear();
-      for (const { worker } of alive.values()) worker.process.kill('SIGTERM');
+      for (const { worker } of alive.values()) worker.process.kill(signal);
       finishIfDone();
     };
     const onMessage = (worker: Worker, message: unknown): void => {
@@ -74,6 +81,7 @@ export function superviseWorkers(options: SuperviseOptions): Promise<number> {
         );
         return;
       }
+      if (metrics.handle(worker, message, listeningWorkers)) return;
       if (isWorkerMessage(message, 'rulehook:rules-request')) {
         worker.send(options.rules(), (error: Error | null) => {
           if (error)
@@ -99,11 +107,12 @@ export function superviseWorkers(options: SuperviseOptions): Promise<number> {
       const startedAt = alive.get(worker.id)?.startedAt ?? Date.now();
       alive.delete(worker.id);
       listening.delete(worker.id);
+      metrics.forget(worker);
       if (stopping || !announced) {
         if (code !== 0) failed = true;
         if (!stopping) {
           io.stderr.write(`rulehook serve: a worker exited (${code ?? killedBy}) during startup; stopping\n`);
-          stopAll();
+          stopAll('SIGINT');
         }
         finishIfDone();
         return;
@@ -128,7 +137,7 @@ export function superviseWorkers(options: SuperviseOptions): Promise<number> {
       'abort',
       () => {
         io.stdout.write('rulehook: shutting down, finishing in-flight requests\n');
-        stopAll();
+        stopAll(options.signal?.reason === 'SIGINT' ? 'SIGINT' : 'SIGTERM');
       },
       { once: true },
     );

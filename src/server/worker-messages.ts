@@ -51,8 +51,46 @@ export interface ReloadOthersMessage {
   type: 'rulehook:reload-others';
 }
 
+/** Worker to primary: the metrics of all workers, please (a scrape of `GET /metrics` on this worker). */
+export interface MetricsRequest {
+  type: 'rulehook:metrics-request';
+  /** Chosen by the worker, to match the answer. */
+  id: number;
+}
+
+/** Primary to worker: the metrics of all workers summed, in the Prometheus text format, or why not. */
+export interface MetricsAnswer {
+  type: 'rulehook:metrics';
+  id: number;
+  text?: string;
+  error?: string;
+}
+
+/** Primary to worker: your own metrics, please. */
+export interface MetricsCollect {
+  type: 'rulehook:metrics-collect';
+  /** Chosen by the primary, to match the answer. */
+  id: number;
+}
+
+/** Worker to primary: its own metrics, as prom-client's `Registry#getMetricsAsJSON` gives them. */
+export interface MetricsCollected {
+  type: 'rulehook:metrics-collected';
+  id: number;
+  metrics: object[];
+}
+
 export type WorkerMessage =
-  RulesMessage | RulesRequest | ListeningMessage | ReloadRequest | ReloadReportMessage | ReloadOthersMessage;
+  | RulesMessage
+  | RulesRequest
+  | ListeningMessage
+  | ReloadRequest
+  | ReloadReportMessage
+  | ReloadOthersMessage
+  | MetricsRequest
+  | MetricsAnswer
+  | MetricsCollect
+  | MetricsCollected;
 
 export function createRulesMessage(snapshot: RuleSnapshot, revision: string): RulesMessage {
   return { type: 'rulehook:rules', revision, snapshot };

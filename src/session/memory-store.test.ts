@@ -37,6 +37,16 @@ describe('MemorySessionStore', () => {
     expect(await seen('b')).toBe(false);
     expect(metrics.snapshot()['rulehook_sessions_evicted_total']).toBe(2);
   });
+
+  it('shows the sessions it keeps and their bytes as gauges, read when scraped', async () => {
+    const { seen, metrics, store } = makeStore();
+    await seen('a');
+    await seen('b');
+    const text = await metrics.render();
+    expect(text).toMatch(/^rulehook_sessions 2$/m);
+    expect(text).toContain(`\nrulehook_session_state_bytes ${store.bytes}\n`);
+    expect(store.bytes).toBeGreaterThan(0);
+  });
 });
 
 describe('MemorySessionStore bounded in bytes', () => {

@@ -47,6 +47,16 @@ export class MemorySessionStore implements SessionStore {
       'rulehook_sessions_expired_total',
       'Sessions forgotten after being idle longer than the TTL.',
     );
+    options.metrics.gauge(
+      'rulehook_sessions',
+      'Memory store: sessions kept (bounded by --max-sessions).',
+      () => this.size,
+    );
+    options.metrics.gauge(
+      'rulehook_session_state_bytes',
+      'Memory store: estimated bytes of the sessions kept (bounded by --max-state-bytes).',
+      () => this.bytes,
+    );
     this.maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
     // Bounded in bytes by lru-cache, in sessions by `update` (lru-cache's `max` would allocate arrays of
     // that length up front, whatever the number of sessions).

@@ -78,6 +78,13 @@ export class RedisSessionStore implements SessionStore {
       retryStrategy: (times) => Math.min(times * 100, 1000),
     }) as CasRedis;
     this.redis.defineCommand('rulehookCompareAndSet', { numberOfKeys: 1, lua: COMPARE_AND_SET });
+    // Across workers, the lowest value: 1 only while every worker is connected.
+    options.metrics.gauge(
+      'rulehook_session_store_connected',
+      'Redis store: 1 while connected to Redis, 0 while not (events without carried state are then answered as first events).',
+      () => (this.redis.status === 'ready' ? 1 : 0),
+      'min',
+    );
     let wasReady = false;
     this.redis.on('ready', () => {
       if (wasReady) options.logger.info('redis session store reconnected', { url: redactUrl(options.url) });

@@ -12,6 +12,7 @@ const SUITES = [
   'filter',
   'session-memory',
   'replay',
+  'processor',
   'http-host',
   'grpc-host',
   'decode',

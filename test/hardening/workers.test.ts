@@ -2,6 +2,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { parsePrometheusText, sampleValue } from '../support/prometheus-text';
 import { describeWithRedis, RedisServer } from '../support/redis-server';
 import { startServeProcess, type ServeProcess } from '../support/serve-process';
 
@@ -55,6 +56,26 @@ function postOnNewConnection(port: number, vars: Record<string, string>): Promis
     req.setHeader('content-type', 'application/json');
     req.end(body);
   });
+}
+
+/** `GET /metrics` on a connection of its own (so on the next worker in turn): the samples it shows. */
+async function scrape(port: number) {
+  const text = await new Promise<string>((resolve, reject) => {
+    const req = http.get({ port, host: '127.0.0.1', path: '/metrics', agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (d: string) => (body += d));
+      res.on('end', () =>
+        res.statusCode === 200 ? resolve(body) : reject(new Error(`${res.statusCode}: ${body}`)),
+      );
+    });
+    req.on('error', reject);
+  });
+  const { samples } = parsePrometheusText(text);
+  return {
+    events: sampleValue(samples, 'rulehook_events_total', { event: 'other', outcome: 'answered' }),
+    greeted: sampleValue(samples, 'rulehook_rules_fired_total', { ruleset: 'stateful', rule: 'greet' }),
+    revisions: samples.filter((s) => s.name === 'rulehook_rules_revision_info'),
+  };
 }
 
 let sessions = 0;
@@ -179,6 +200,34 @@ describeWithRedis('serve --workers: the primary hands one rule set to every work
       if ((await askWorkers(running, 4)).every((a) => !edited(a))) break;
     }
     expect(await askWorkers(running, 8)).toEqual(Array(8).fill(GREETED));
+    // The primary's reloads are in the sum any worker answers: one refused, at least one reloaded.
+    const metrics = await (await fetch(`http://127.0.0.1:${running.httpPort}/metrics`)).text();
+    expect(metrics).toMatch(/^rulehook_rule_reloads_total\{result="refused"\} 1$/m);
+    expect(
+      Number(/^rulehook_rule_reloads_total\{result="reloaded"\} (\d+)$/m.exec(metrics)?.[1]),
+    ).toBeGreaterThan(0);
+    running.child.kill('SIGTERM');
+    expect(await running.exited).toBe(0);
+  });
+
+  it('answers /metrics on any worker with the sum of every worker', async () => {
+    const { server: running, revision, pids } = await start();
+    expect(await scrape(running.httpPort!)).toMatchObject({ events: 0, greeted: 0 });
+    // Connections alternate between the workers: each answers some of the 6 events.
+    expect(await askWorkers(running, 6)).toEqual(Array(6).fill(GREETED));
+    const both = [await scrape(running.httpPort!), await scrape(running.httpPort!)];
+    for (const total of both) {
+      expect(total).toMatchObject({ events: 6, greeted: 6 });
+      // The workers serve one rule set: one revision, 1 (not 2).
+      expect(total.revisions.map((s) => [s.labels.revision, s.value])).toEqual([[revision, 1]]);
+    }
+    // Without the first worker (its replacement has answered nothing), the sum is the survivor's own
+    // count: the total above was the sum of two workers' counts, each above 0.
+    await replace(running, pids[0]!);
+    const survivor = (await scrape(running.httpPort!)).events!;
+    expect(survivor).toBeGreaterThan(0);
+    expect(survivor).toBeLessThan(6);
+    expect((await scrape(running.httpPort!)).events).toBe(survivor);
     running.child.kill('SIGTERM');
     expect(await running.exited).toBe(0);
   });

@@ -76,11 +76,11 @@ describe('gRPC host', () => {
     await host.close();
   });
 
-  it('lists the webhook service through reflection', async () => {
+  it('lists the webhook and health services through reflection', async () => {
     const reply = await askReflection(address, { list_services: '' });
-    expect(reply.list_services_response?.service.map((s) => s.name)).toContain(
-      'vendor.biosec.v1.CustomBusinessLogic',
-    );
+    const names = reply.list_services_response?.service.map((s) => s.name);
+    expect(names).toContain('vendor.biosec.v1.CustomBusinessLogic');
+    expect(names).toContain('grpc.health.v1.Health');
   });
 
   it('describes OnEvent through reflection well enough to call it, with protoc-style map entry names', async () => {

@@ -178,7 +178,11 @@ describe('gRPC host with --auth-tokens-file', () => {
       expect(await listReflectedServices(client, 5000, metadata)).toContain(
         'vendor.biosec.v1.CustomBusinessLogic',
       );
-      expect(core.metrics.snapshot()['rulehook_auth_failures_total']).toBe(1);
+      expect(core.metrics.snapshot()).toMatchObject({
+        rulehook_auth_failures_total: 1,
+        'rulehook_auth_failures_total{transport="grpc",reason="missing"}': 1,
+        'rulehook_auth_failures_total{transport="grpc",reason="invalid"}': 0,
+      });
     } finally {
       client.close();
       await host.close();

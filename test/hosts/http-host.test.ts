@@ -165,14 +165,18 @@ describe('HTTP host: other paths', () => {
     expect(res.body).toEqual({ status: 'ok' });
   });
 
-  it('GET /readyz is 503 until a processor is installed, then 200', async () => {
+  it('GET /readyz is 503 until a processor is installed, then 200 with the revision, 503 again while draining', async () => {
     const core = new WebhookCore();
     const l = makeListener(core);
-    expect((await request(l).get('/readyz')).status).toBe(503);
-    core.setProcessor(emptyProcessor);
+    const loading = await request(l).get('/readyz');
+    expect([loading.status, loading.body]).toEqual([503, { status: 'loading', revision: '' }]);
+    core.setProcessor(emptyProcessor, '3f9a0c21b7d4'.padEnd(64, '0'));
     const res = await request(l).get('/readyz');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ready' });
+    expect(res.body).toEqual({ status: 'ready', revision: '3f9a0c21b7d4' });
+    core.startDraining();
+    const draining = await request(l).get('/readyz');
+    expect([draining.status, draining.body]).toEqual([503, { status: 'draining', revision: '3f9a0c21b7d4' }]);
   });
 
   it('GET /metrics lists the counters in Prometheus text format', async () => {
@@ -182,7 +186,9 @@ describe('HTTP host: other paths', () => {
     const res = await request(l).get('/metrics');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
-    expect(res.text).toContain('# TYPE rulehook_events_total counter\nrulehook_events_total 1\n');
+    expect(res.text).toContain(
+      '# TYPE rulehook_events_total counter\nrulehook_events_total{event="other",outcome="answered"} 1\n',
+    );
   });
 
   it('answers an unknown path with a JSON 404', async () => {

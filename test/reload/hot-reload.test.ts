@@ -162,6 +162,15 @@ describe('hot reload', () => {
       diagnostics: [{ code: 'UNKNOWN_KEY', severity: 'error', line: 4, col: 5 }],
     });
     expect((await tagsOf(port)).first).toBe('2');
+    const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    for (const result of ['reloaded', 'unchanged', 'refused'])
+      expect(metrics).toMatch(new RegExp(`^rulehook_rule_reloads_total\\{result="${result}"\\} 1$`, 'm'));
+    expect(metrics).toMatch(
+      new RegExp(
+        `^rulehook_rules_revision_info\\{revision="${reloaded.body.revision.slice(0, 12)}"\\} 1$`,
+        'm',
+      ),
+    );
   });
 
   it('with --auth-tokens-file, POST /admin/reload needs a token, and a reload re-reads the tokens file', async () => {

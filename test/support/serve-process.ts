@@ -25,6 +25,9 @@ export function startServeProcess(args: string[], timeoutMs = 15_000): Promise<S
     '0',
     '--grpc-port',
     '0',
+    // Tests stop servers with SIGTERM: no drain unless a test asks for one (a later flag wins).
+    '--drain-seconds',
+    '0',
     ...args,
   ]);
   let out = '';

@@ -1,9 +1,10 @@
 import * as grpc from '@grpc/grpc-js';
+import { performance } from 'node:perf_hooks';
 import { ON_EVENT_PATH } from '../../contract';
 import { formatCount } from '../../contract/event-limits';
 import type { WebhookCore } from '../core';
 import { RETRY_AFTER_SECONDS } from '../event-admission';
-import { countRequestTimeouts } from '../host-metrics';
+import { countRequestTimeouts, observeRequestDuration } from '../host-metrics';
 import type { CallerCheck } from './auth-interceptor';
 import { watchBaseCallStatus } from './base-call-status';
 
@@ -43,16 +44,20 @@ export function createAdmissionInterceptor(
 ): grpc.ServerInterceptor {
   const admission = core.admission;
   const timeouts = countRequestTimeouts(core.metrics);
+  const duration = observeRequestDuration(core.metrics, 'grpc');
   const lateDetails = `the request message did not arrive within ${formatCount(requestTimeoutMs)} ms (--request-timeout)`;
   return (method, call) => {
     if (method.path !== ON_EVENT_PATH) return new grpc.ServerInterceptingCall(call);
     let held = false;
     let processing = false;
     let timer: NodeJS.Timeout | undefined;
+    let started = 0;
     const release = (): void => {
       clearTimeout(timer);
-      if (held) admission.release();
+      if (!held) return;
       held = false;
+      admission.release();
+      duration.observe((performance.now() - started) / 1000);
     };
     watchBaseCallStatus(call, (status) => {
       if (status.code === grpc.status.RESOURCE_EXHAUSTED && held && !processing)
@@ -66,6 +71,7 @@ export function createAdmissionInterceptor(
             if (refusal !== undefined) return call.sendStatus(refusal);
             if (!admission.tryAdmit()) return call.sendStatus(shedStatus(admission.describeRefusal()));
             held = true;
+            started = performance.now();
             timer = setTimeout(() => {
               timeouts.inc();
               call.sendStatus({ code: grpc.status.DEADLINE_EXCEEDED, details: lateDetails });

@@ -1,6 +1,8 @@
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { ReflectionService } from '@grpc/reflection';
+import { protoPath as healthProtoPath } from 'grpc-health-check';
+import path from 'node:path';
 import * as descriptor from 'protobufjs/ext/descriptor';
 import { PROTO_ROOT, WEBHOOK_PROTO } from '../../contract';
 
@@ -58,9 +60,19 @@ function fixDescriptors(definition: protoLoader.PackageDefinition): void {
   }
 }
 
-/** Adds gRPC server reflection (v1 and v1alpha) describing the webhook service, so clients need no .proto. */
+/** The health service's .proto, as grpc-health-check ships it: `health/v1/health.proto` under its root. */
+const HEALTH_PROTO = 'health/v1/health.proto';
+const HEALTH_PROTO_ROOT = path.resolve(healthProtoPath, '../../..');
+
+/**
+ * Adds gRPC server reflection (v1 and v1alpha) describing the webhook and health services, so clients
+ * need no .proto.
+ */
 export function addWebhookReflection(server: grpc.Server): void {
-  const definition = protoLoader.loadSync(WEBHOOK_PROTO, { includeDirs: [PROTO_ROOT], keepCase: true });
+  const definition = protoLoader.loadSync([WEBHOOK_PROTO, HEALTH_PROTO], {
+    includeDirs: [PROTO_ROOT, HEALTH_PROTO_ROOT],
+    keepCase: true,
+  });
   fixDescriptors(definition);
   new ReflectionService(definition).addToServer(server);
 }

@@ -8,7 +8,8 @@ import {
   type Event,
   type EventLimits,
 } from '../../contract';
-import type { HostReply, WebhookCore } from '../core';
+import type { WebhookCore } from '../core';
+import type { HostReply } from '../host-request';
 import { DEFAULT_GRPC_LIMITS, type GrpcLimits } from '../host-limits';
 import { countDroppedConnections } from '../host-metrics';
 import { readRequestId, REQUEST_ID_HEADER } from '../request-id';
@@ -18,6 +19,7 @@ import type { CallerAuth, TlsSettings } from '../security';
 import { createAdmissionInterceptor } from './admission-interceptor';
 import { createAuthInterceptor, createCallerCheck } from './auth-interceptor';
 import { listenBounded } from './bounded-listener';
+import { createGrpcHealth } from './health';
 import { addWebhookReflection } from './reflection';
 import { createBusinessLogicService } from './service-definition';
 
@@ -57,6 +59,7 @@ function sendReply(reply: HostReply<DecodeError>, callback: grpc.sendUnaryData<C
 export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions): Promise<RunningHost> {
   const limits: GrpcLimits = { ...DEFAULT_GRPC_LIMITS, ...options.limits };
   const checkCaller = options.auth === undefined ? undefined : createCallerCheck(options.auth);
+  const health = createGrpcHealth(core);
   const server = new grpc.Server({
     'grpc.max_receive_message_length': options.maxMessageBytes,
     'grpc.max_concurrent_streams': limits.maxConcurrentStreams,
@@ -90,6 +93,7 @@ export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions)
     },
   });
   addWebhookReflection(server);
+  health.addToServer(server);
 
   const listener = await listenBounded(
     server,
@@ -102,6 +106,7 @@ export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions)
     port: listener.port,
     tls: options.tls !== undefined,
     close: async () => {
+      health.close();
       // The listener stops accepting at once and resolves once its connections are gone; tryShutdown
       // lets the calls in progress complete, then closes those connections.
       await Promise.all([

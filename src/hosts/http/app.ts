@@ -1,4 +1,5 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { shortenRevision } from '../../contract';
 import type { WebhookCore } from '../core';
 import type { Logger } from '../../observability/logger';
 import { mountAdminRoutes } from './admin-routes';
@@ -17,11 +18,20 @@ export function createHttpApp(core: WebhookCore, logger: Logger): express.Expres
   app.disable('etag');
   app.set('case sensitive routing', true);
   app.get('/healthz', (_req, res) => sendJson(res, 200, '{"status":"ok"}'));
-  app.get('/readyz', (_req, res) =>
-    core.ready ? sendJson(res, 200, '{"status":"ready"}') : sendJson(res, 503, '{"status":"not ready"}'),
-  );
-  app.get('/metrics', (_req, res) => {
-    res.type('text/plain; version=0.0.4; charset=utf-8').send(core.metrics.renderPrometheus());
+  app.get('/readyz', (_req, res) => {
+    const status = core.readiness.status;
+    const body = JSON.stringify({ status, revision: shortenRevision(core.revision) });
+    sendJson(res, status === 'ready' ? 200 : 503, body);
+  });
+  app.get('/metrics', async (_req, res) => {
+    let text: string;
+    try {
+      text = await core.metrics.render();
+    } catch (error) {
+      const message = `metrics unavailable: ${(error as Error).message}`;
+      return sendHttpError(res, { status: 503, code: 'UNAVAILABLE', message });
+    }
+    res.type(core.metrics.contentType).send(text);
   });
   mountAdminRoutes(app, core, logger);
   for (const [path, methods] of Object.entries(HTTP_ROUTES)) {

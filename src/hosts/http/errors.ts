@@ -13,7 +13,8 @@ export type HttpErrorCode =
   | 'EXPECTATION_FAILED'
   | 'HEADERS_TOO_LARGE'
   | 'TOO_MANY_REQUESTS'
-  | 'INTERNAL';
+  | 'INTERNAL'
+  | 'UNAVAILABLE';
 
 export interface HttpError {
   status: number;

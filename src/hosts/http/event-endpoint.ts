@@ -1,8 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { decodeEventJson, encodeResponseJson, FIRED_RULES_HEADER, type EventLimits } from '../../contract';
-import type { HostRequest, WebhookCore } from '../core';
+import type { WebhookCore } from '../core';
+import type { HostRequest } from '../host-request';
 import { RETRY_AFTER_SECONDS } from '../event-admission';
 import { DRAIN_BYTES } from './authorize-request';
+import { observeRequestDuration } from '../host-metrics';
 import { readRequestId, REQUEST_ID_HEADER } from '../request-id';
 import { sendHttpError, sendJson, type HttpError } from './errors';
 import { checkJsonContentType } from './content-type';
@@ -33,6 +36,7 @@ const RETRY_AFTER = String(RETRY_AFTER_SECONDS);
  */
 export function createEventEndpoint(core: WebhookCore, options: EventEndpointOptions) {
   const admission = core.admission;
+  const duration = observeRequestDuration(core.metrics, 'http');
   return async function handleEvent(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!admission.tryAdmit()) {
       const error: HttpError = {
@@ -42,6 +46,7 @@ export function createEventEndpoint(core: WebhookCore, options: EventEndpointOpt
       };
       return sendRefusal(res, { error, close: !(declaredLength(req) <= DRAIN_BYTES) });
     }
+    const started = performance.now();
     const reservation = options.inflight.createReservation();
     try {
       const request = await readEventRequest(req, options, reservation);
@@ -54,6 +59,7 @@ export function createEventEndpoint(core: WebhookCore, options: EventEndpointOpt
     } finally {
       reservation.release();
       admission.release();
+      duration.observe((performance.now() - started) / 1000);
     }
   };
 }

@@ -31,9 +31,11 @@ export interface HttpHandlerOptions {
 export function createHttpHandler(core: WebhookCore, options: HttpHandlerOptions): RequestListener {
   const inflight = new InflightBytes(
     options.maxInflightBytes ?? DEFAULT_HTTP_LIMITS.maxInflightBytes,
-    core.metrics.counter(
-      'rulehook_shed_inflight_bytes_total',
-      'HTTP requests refused at once because their bodies would exceed --max-inflight-bytes (429).',
+    core.countShed(
+      core.metrics.counter(
+        'rulehook_shed_inflight_bytes_total',
+        'HTTP requests refused at once because their bodies would exceed --max-inflight-bytes (429).',
+      ),
     ),
   );
   const handleEvent = createEventEndpoint(core, {

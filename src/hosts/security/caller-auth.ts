@@ -29,7 +29,8 @@ const BEARER = /^\s*bearer +(\S+)\s*$/i;
  * interval; a token is never logged.
  */
 export class CallerAuth {
-  private readonly failures: Counter;
+  /** By transport, then reason; bound once, so a refusal costs one lookup and an increment. */
+  private readonly failures: Record<Transport, Record<AuthFailure, Counter>>;
   private readonly log: RateLimitedLog;
 
   constructor(
@@ -37,10 +38,16 @@ export class CallerAuth {
     metrics: Metrics,
     logger: Logger,
   ) {
-    this.failures = metrics.counter(
+    const counter = metrics.labeledCounter(
       'rulehook_auth_failures_total',
-      'Calls refused for want of a valid bearer token (HTTP 401, gRPC UNAUTHENTICATED), both hosts.',
+      'Calls refused for want of a valid bearer token (HTTP 401, gRPC UNAUTHENTICATED), by transport and reason (missing, invalid).',
+      ['transport', 'reason'],
     );
+    const byReason = (transport: Transport) => ({
+      missing: counter.labels(transport, 'missing'),
+      invalid: counter.labels(transport, 'invalid'),
+    });
+    this.failures = { http: byReason('http'), grpc: byReason('grpc') };
     this.log = new RateLimitedLog(logger, 'warn', 'call refused: no valid bearer token');
   }
 
@@ -60,7 +67,7 @@ export class CallerAuth {
   check(transport: Transport, authorization: string | undefined, peer?: string): AuthFailure | undefined {
     const failure = this.judge(authorization);
     if (failure === undefined) return undefined;
-    this.failures.inc();
+    this.failures[transport][failure].inc();
     this.log.log({ transport, reason: failure, ...(peer === undefined ? {} : { peer }) });
     return failure;
   }

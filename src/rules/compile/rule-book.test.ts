@@ -1,5 +1,6 @@
 import { buildRuleBook } from '../../../test/support/rule-book';
 import type { RuleSpec } from '../spec';
+import { RuleBook } from './rule-book';
 
 const rule = (id: string, extra: Partial<RuleSpec> = {}): RuleSpec => ({
   id,
@@ -26,6 +27,12 @@ describe('RuleBook.planFor', () => {
   it('merges exact, glob and unconditional rules in evaluation order (priority, then written order)', () => {
     expect(planned(book, 'VERIFY_DONE')).toEqual(['a/first', 'a/exact', 'a/glob', 'a/every']);
     expect(planned(book, 'ENROLL_DONE')).toEqual(['a/glob', 'a/every', 'b/other']);
+  });
+
+  it('knows the event names written exactly in `on` (globs are not names) and those given in advance', () => {
+    expect([...book.eventNames].sort()).toEqual(['ENROLL_DONE', 'VERIFY_DONE']);
+    const known = RuleBook.compile([], ['CALL_STARTED']);
+    expect([...known.eventNames]).toEqual(['CALL_STARTED']);
   });
 
   it('plans a name nobody wrote from the open rules only', () => {

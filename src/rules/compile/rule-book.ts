@@ -19,6 +19,8 @@ export class RuleBook {
   readonly onceRules: ReadonlySet<string>;
   /** The globs of `changed` conditions, whose variables the session fingerprints. */
   readonly changedGlobs: ChangedGlobs;
+  /** The event names known at load time: those written in an `on`, and those known in advance (a catalog's). */
+  readonly eventNames: ReadonlySet<string>;
   private readonly plans: PlanCache;
 
   constructor(rulesets: readonly CompiledRuleset[], knownEventNames: Iterable<string> = []) {
@@ -28,7 +30,8 @@ export class RuleBook {
     );
     this.changedGlobs = new ChangedGlobs([...new Set(rulesets.flatMap((rs) => rs.changedGlobs))]);
     this.plans = new PlanCache(rulesets.map(indexRuleset));
-    this.plans.preplan(new Set([...knownEventNames, ...this.plans.writtenNames]));
+    this.eventNames = new Set([...knownEventNames, ...this.plans.writtenNames]);
+    this.plans.preplan(this.eventNames);
   }
 
   static compile(loaded: readonly LoadedRuleset[], knownEventNames?: Iterable<string>): RuleBook {

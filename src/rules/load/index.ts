@@ -1,6 +1,7 @@
 export { loadRules, type LoadOptions } from './load-rules';
 export { loadRuleSnapshot, type LoadResult } from './load-rule-snapshot';
 export { readRuleSnapshot, type ReadOptions } from './read-rule-snapshot';
-export { computeRuleRevision, shortenRevision, type RuleSnapshot, type RuleSource } from './rule-snapshot';
+export { computeRuleRevision, type RuleSnapshot, type RuleSource } from './rule-snapshot';
+export { shortenRevision } from '../../contract/rule-revision';
 export { expandPaths, type ExpandedPath, type FoundFile } from './expand-paths';
 export { describeError } from './list-files';

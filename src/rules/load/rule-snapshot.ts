@@ -34,8 +34,3 @@ export function computeRuleRevision(snapshot: RuleSnapshot): string {
   files.sort(([, a], [, b]) => (a! < b! ? -1 : a! > b! ? 1 : 0));
   return createHash('sha256').update(JSON.stringify(files)).digest('hex');
 }
-
-/** The first 12 hex digits of a revision: what people read and type, as with git. */
-export function shortenRevision(revision: string): string {
-  return revision.slice(0, 12);
-}
