@@ -1,7 +1,8 @@
 export * from './contract';
 export * from './filter';
 export * from './diagnostics';
-export { WebhookCore, type CoreOptions } from './hosts/core';
+export { WebhookCore } from './hosts/core';
+export type { CoreOptions } from './hosts/core-options';
 export type { HostReply, HostRequest } from './hosts/host-request';
 export { emptyProcessor, type EventOutcome, type EventProcessor } from './processor/event-processor';
 export { startHttpHost, createHttpHandler } from './hosts/http';

@@ -1,9 +1,16 @@
 import type { VariableMask } from '../contract';
 import type { WebhookCore } from '../hosts';
 import type { Logger } from '../observability/logger';
-import { createRandomRedactionKey, createRedactor, DecisionLog } from '../recording';
+import {
+  createRandomRedactionKey,
+  createRecorder,
+  createRedactor,
+  DecisionLog,
+  type Recorder,
+} from '../recording';
 import type { CliIO } from '../terminal/command-io';
 import type { LogSettings } from './log-options';
+import type { RecordSettings } from './record-options';
 
 /**
  * The mask of `--mask` (or its defaults), compiled once: a keyed hash like `--redact`'s, under the
@@ -57,4 +64,27 @@ export function describeDecisionLog(logs: LogSettings): string | undefined {
   const masking = logs.masks.length === 0 ? 'nothing masked' : `masking ${logs.masks.join(', ')}`;
   const rotation = settings.maxBytes === undefined ? '' : `, rotated beyond ${settings.maxBytes} bytes`;
   return `logging every decision to ${settings.file} (${masking})${rotation}`;
+}
+
+/**
+ * Opens `--record` and has the core give it every event received. Undefined when not asked for; `false`
+ * (after saying why on stderr) when the file cannot be opened for appending.
+ */
+export async function startRecording(
+  settings: RecordSettings | undefined,
+  core: WebhookCore,
+  logger: Logger,
+  io: CliIO,
+): Promise<Recorder | undefined | false> {
+  if (settings === undefined) return undefined;
+  let recorder: Recorder;
+  try {
+    recorder = await createRecorder(settings, core.metrics, logger);
+  } catch (error) {
+    io.stderr.write(`rulehook serve: cannot record to ${settings.file}: ${(error as Error).message}
+`);
+    return false;
+  }
+  core.setEventTap((event) => recorder.record(event.session_variables));
+  return recorder;
 }

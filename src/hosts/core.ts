@@ -1,42 +1,17 @@
-import { createEmptyResponse, type Event, type EventDecision, type VariableMask } from '../contract';
+import type { Event, EventDecision } from '../contract';
 import { formatFiredRules } from '../contract/fired-rules';
 import { emptyProcessor, type EventOutcome, type EventProcessor } from '../processor/event-processor';
 import { Metrics, type Counter } from '../observability/metrics';
 import { silentLogger, type Logger } from '../observability/logger';
 import { RateLimitedLog } from '../observability/rate-limited-log';
 import { CoreMetrics } from './core-metrics';
+import type { CoreOptions } from './core-options';
+import { answerByFailPolicy, type FailPolicy } from './fail-policy';
 import type { HostReply, HostRequest } from './host-request';
 import { DEFAULT_MAX_INFLIGHT_EVENTS, EventAdmission } from './event-admission';
 import type { RulesReload } from './rules-reload';
 import { EventReports } from './event-reports';
 import { Readiness } from './readiness';
-
-/** result_code sent by the `closed` fail policy: still an answer, never a hang. */
-export const RESULT_CODE_INTERNAL_ERROR = 500;
-
-/**
- * What an event gets when its processing fails (a throw, or evaluation past
- * its budget): `open` answers result_code 200 with no instruction, so the call
- * goes on as it would without a webhook; `closed` answers result_code 500.
- */
-export type FailPolicy = 'open' | 'closed';
-
-export interface CoreOptions {
-  processor?: EventProcessor;
-  metrics?: Metrics;
-  logger?: Logger;
-  /** Default `open`. */
-  failPolicy?: FailPolicy;
-  /** Most events in flight at once, both hosts together (`--max-inflight-events`). */
-  maxInflightEvents?: number;
-  /**
-   * Send the rules that fired in `rulehook-fired` (`--expose-fired`). Default false: the list tells a
-   * caller which rules its events meet, a map for getting around them.
-   */
-  exposeFiredRules?: boolean;
-  /** Masks personal variables in the debug line of each event (`--mask`); default: none masked. */
-  maskVariables?: VariableMask;
-}
 
 /**
  * `onEvent`: the one path both hosts call, once per request, valid or not, so
@@ -173,8 +148,7 @@ export class WebhookCore {
         policy: this.failPolicy,
         error: String((error as Error)?.stack ?? error),
       });
-      const response = createEmptyResponse();
-      if (this.failPolicy === 'closed') response.result_code = RESULT_CODE_INTERNAL_ERROR;
+      const response = answerByFailPolicy(this.failPolicy);
       outcome = { response, fired: [] };
     }
     if (reported)

@@ -1,4 +1,6 @@
 export * from './core';
+export type { CoreOptions } from './core-options';
+export { answerByFailPolicy, RESULT_CODE_INTERNAL_ERROR, type FailPolicy } from './fail-policy';
 export type { HostReply, HostRequest } from './host-request';
 export { OTHER_EVENT, type RequestOutcome } from './core-metrics';
 export { Readiness, type ReadinessStatus } from './readiness';

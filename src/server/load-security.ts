@@ -39,3 +39,12 @@ export async function loadServeSecurity(
   }
   return { ok: true, security: { auth, tls } };
 }
+
+/** A reload re-reads the tokens file too; a broken one keeps the tokens loaded before (logged). */
+export async function reloadServeTokens(security: ServeSecurity, logger: Logger): Promise<void> {
+  const tokens = security.auth?.tokens;
+  if (tokens === undefined) return;
+  const reloaded = await tokens.reload();
+  if (reloaded.ok) logger.info('tokens reloaded', { file: tokens.file, tokens: reloaded.count });
+  else logger.error('tokens reload refused', { file: tokens.file, error: reloaded.message });
+}

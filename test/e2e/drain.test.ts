@@ -42,7 +42,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('rulehook serve on SIGTERM: readiness false first, events answered while draining, then stop', () => {
   it('drains for --drain-seconds before its listeners close', async () => {
-    const server = await startServeProcess(['--rules', RULES, '--drain-seconds', String(DRAIN_SECONDS)]);
+    // --expose-fired: the answers given while draining are shown to come from the rules.
+    const server = await startServeProcess([
+      ...['--rules', RULES, '--expose-fired', '--drain-seconds', String(DRAIN_SECONDS)],
+    ]);
     const port = server.httpPort!;
     const health = createHealthClient(`127.0.0.1:${server.grpcPort}`);
     const webhook = new RawWebhookClient(`127.0.0.1:${server.grpcPort}`);

@@ -1,0 +1,21 @@
+import type { Logger } from '../observability/logger';
+import { redactUrl, RedisSessionStore, type SessionStore } from '../session';
+
+/** How long `serve` waits for Redis at startup before serving anyway (degraded until it connects). */
+const REDIS_STARTUP_WAIT_MS = 2000;
+
+/**
+ * Waits a moment for a Redis store to connect, so that the first events find it; serves anyway after
+ * REDIS_STARTUP_WAIT_MS, with a warning, since events that carry their state do not need it.
+ */
+export async function waitForSessionStore(store: SessionStore, url: string, logger: Logger): Promise<void> {
+  if (!(store instanceof RedisSessionStore)) return;
+  try {
+    await store.waitUntilReady(REDIS_STARTUP_WAIT_MS);
+  } catch {
+    logger.warn(
+      'redis session store not reachable yet; events that carry no state are answered as first events until it is',
+      { url: redactUrl(url) },
+    );
+  }
+}
