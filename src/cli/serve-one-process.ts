@@ -15,7 +15,7 @@ import { isServeWorker, receiveServingRules, reportListeningToPrimary } from '..
 import { closeServeHosts, startServeHosts, type ServeHosts } from '../server/start-hosts';
 import { waitForSessionStore } from '../server/wait-for-store';
 import { shareWorkerMetrics } from '../server/worker-metrics';
-import type { ServeControl } from './serve';
+import type { ServeControl } from './serve-control';
 import type { ServeOptions } from './serve-options';
 import { createVariableMask, describeDecisionLog, startDecisionLog, startRecording } from './serve-logs';
 

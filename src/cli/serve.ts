@@ -1,26 +1,14 @@
 import cluster from 'node:cluster';
-import type { RunningHost } from '../hosts';
 import { createJsonLogger } from '../observability/logger';
 import { Metrics } from '../observability/metrics';
 import type { CliIO } from '../terminal/command-io';
 import { loadServeSecurity } from '../server/load-security';
 import { runServeWorkers } from '../server/serve-workers';
-import type { ReloadReport, ReloadTrigger } from '../server/rule-reloader';
 import { reportInvalidConfig } from './config';
 import { reportUsage } from './options';
 import { parseServeOptions, SERVE_USAGE } from './serve-options';
+import type { ServeControl } from './serve-control';
 import { serveOneProcess } from './serve-one-process';
-
-export interface ServeControl {
-  /** Aborting stops the server gracefully (the CLI wires SIGTERM and SIGINT to it). */
-  signal?: AbortSignal;
-  /** Dispatches `reload` events: reload the rules (the CLI dispatches one on SIGHUP). */
-  reloads?: EventTarget;
-  /** Called with each reload's report (tests). */
-  onReload?(report: ReloadReport, trigger: ReloadTrigger): void;
-  /** Called once every host listens, with the bound ports (tests use port 0). */
-  onListening?(hosts: { http?: RunningHost; grpc?: RunningHost }): void;
-}
 
 /**
  * `rulehook serve`: loads the rules (refusing to start on an invalid rule set),
