@@ -77,7 +77,7 @@ describeWithRedis('an operator running rulehook (config file, tokens, TLS, two w
 
   beforeAll(async () => {
     if (process.env.REDIS_URL === undefined) redis = await RedisServer.start();
-    certs = createTestCertificates();
+    certs = await createTestCertificates();
     dir = path.join(os.tmpdir(), `rulehook-operator-${process.pid}`);
     cpSync(FIXTURE, path.join(dir, 'rules'), { recursive: true });
     writeFileSync(path.join(dir, 'tokens.txt'), `# rotated monthly\n${TOKEN}\n`);

@@ -13,8 +13,8 @@ const TOKEN = 'e2e-token-0123456789abcdef';
 
 let certs: TestCertificates;
 let dir: string;
-beforeAll(() => {
-  certs = createTestCertificates();
+beforeAll(async () => {
+  certs = await createTestCertificates();
   dir = mkdtempSync(path.join(tmpdir(), 'rulehook-serve-security-'));
   writeFileSync(path.join(dir, 'tokens'), `${TOKEN}\n`);
   writeFileSync(path.join(dir, 'empty-tokens'), '# none yet\n');

@@ -55,8 +55,8 @@ async function loadAuth(file: string, core: WebhookCore): Promise<CallerAuth> {
 }
 
 let certs: TestCertificates;
-beforeAll(() => {
-  certs = createTestCertificates();
+beforeAll(async () => {
+  certs = await createTestCertificates();
 });
 
 describe.each(hosts)('host contract: bearer tokens: %s', (_name, startHost) => {

@@ -132,7 +132,7 @@ describe('HTTP host with --auth-tokens-file', () => {
 
 describe('HTTPS host', () => {
   it('closes a connection that does not finish its TLS handshake within --headers-timeout', async () => {
-    const certs = createTestCertificates();
+    const certs = await createTestCertificates();
     const host = await startHttpHost(new WebhookCore({ processor: emptyProcessor }), {
       host: '127.0.0.1',
       port: 0,

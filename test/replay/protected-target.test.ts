@@ -15,8 +15,8 @@ const TOKEN = 'replay-token-0123456789abcdef';
 
 let certs: TestCertificates;
 let tokenFile: string;
-beforeAll(() => {
-  certs = createTestCertificates();
+beforeAll(async () => {
+  certs = await createTestCertificates();
   tokenFile = path.join(mkdtempSync(path.join(tmpdir(), 'rulehook-replay-auth-')), 'tokens');
   writeFileSync(tokenFile, `# the replay's token\n${TOKEN}\n`);
 });

@@ -1,5 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+// @peculiar/x509 resolves its ASN.1 codecs through tsyringe, which needs the reflect polyfill first.
+import 'reflect-metadata';
+import * as x509 from '@peculiar/x509';
+import { webcrypto } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -23,74 +26,101 @@ export interface TestCertificates {
   stranger: Pem;
 }
 
-const openssl = (dir: string, args: string[]) =>
-  execFileSync('/usr/bin/openssl', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+// Node's WebCrypto is the standard one; its TypeScript types are node's own, not the DOM's that x509 names.
+x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
 
-const EC = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+const ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
+const HOUR_MS = 3_600_000;
 
-function readPem(dir: string, name: string): Pem {
+interface Issued {
+  keys: webcrypto.CryptoKeyPair;
+  cert: x509.X509Certificate;
+}
+
+const createKeys = () =>
+  webcrypto.subtle.generateKey(ALGORITHM, true, ['sign', 'verify']) as Promise<webcrypto.CryptoKeyPair>;
+
+/** Valid from an hour ago (clock skew) for two days: long enough for any test run. */
+function validity() {
+  const now = Date.now();
+  return { notBefore: new Date(now - HOUR_MS), notAfter: new Date(now + 48 * HOUR_MS) };
+}
+
+let serial = 0;
+const nextSerial = () => (++serial).toString(16).padStart(2, '0');
+
+async function createCa(name: string): Promise<Issued> {
+  const keys = await createKeys();
+  const cert = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: nextSerial(),
+    name: `CN=${name}`,
+    ...validity(),
+    keys,
+    signingAlgorithm: ALGORITHM,
+    extensions: [
+      new x509.BasicConstraintsExtension(true, undefined, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+    ],
+  });
+  return { keys, cert };
+}
+
+async function signLeaf(
+  name: string,
+  issuer: Issued,
+  usage: string,
+  names: x509.JsonGeneralName[] = [],
+): Promise<Issued> {
+  const keys = await createKeys();
+  const extensions: x509.Extension[] = [
+    new x509.BasicConstraintsExtension(false),
+    new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature),
+    new x509.ExtendedKeyUsageExtension([usage]),
+  ];
+  if (names.length > 0) extensions.push(new x509.SubjectAlternativeNameExtension(names));
+  const cert = await x509.X509CertificateGenerator.create({
+    serialNumber: nextSerial(),
+    subject: `CN=${name}`,
+    issuer: issuer.cert.subject,
+    ...validity(),
+    publicKey: keys.publicKey,
+    signingKey: issuer.keys.privateKey,
+    signingAlgorithm: ALGORITHM,
+    extensions,
+  });
+  return { keys, cert };
+}
+
+async function writePem(dir: string, name: string, issued: Issued): Promise<Pem> {
+  const pkcs8 = await webcrypto.subtle.exportKey('pkcs8', issued.keys.privateKey);
+  const cert = Buffer.from(issued.cert.toString('pem') + '\n');
+  const key = Buffer.from(x509.PemConverter.encode(pkcs8, 'PRIVATE KEY') + '\n');
   const certFile = path.join(dir, `${name}.crt`);
   const keyFile = path.join(dir, `${name}.key`);
-  return { certFile, keyFile, cert: readFileSync(certFile), key: readFileSync(keyFile) };
+  writeFileSync(certFile, cert);
+  writeFileSync(keyFile, key);
+  return { certFile, keyFile, cert, key };
 }
 
-function createCa(dir: string, name: string): void {
-  openssl(dir, [
-    'req',
-    '-x509',
-    ...EC,
-    '-keyout',
-    `${name}.key`,
-    '-out',
-    `${name}.crt`,
-    '-days',
-    '2',
-    '-subj',
-    `/CN=${name}`,
-    '-addext',
-    'basicConstraints=critical,CA:TRUE',
-    '-addext',
-    'keyUsage=critical,keyCertSign,cRLSign',
-  ]);
-}
-
-function signLeaf(dir: string, name: string, ca: string, extensions: string): void {
-  writeFileSync(path.join(dir, `${name}.ext`), extensions);
-  openssl(dir, ['req', ...EC, '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${name}`]);
-  openssl(dir, [
-    'x509',
-    '-req',
-    '-in',
-    `${name}.csr`,
-    '-CA',
-    `${ca}.crt`,
-    '-CAkey',
-    `${ca}.key`,
-    '-CAcreateserial',
-    '-out',
-    `${name}.crt`,
-    '-days',
-    '2',
-    '-extfile',
-    `${name}.ext`,
-  ]);
-}
-
-/** Generates, with openssl, a CA, a server certificate, and two client certificates (one of a stranger CA). */
-export function createTestCertificates(): TestCertificates {
+/**
+ * Generates a CA, a server certificate, and two client certificates (one of a stranger CA), with
+ * ECDSA P-256 keys, in pure JavaScript (WebCrypto and @peculiar/x509): no openssl binary needed.
+ */
+export async function createTestCertificates(): Promise<TestCertificates> {
   const dir = mkdtempSync(path.join(tmpdir(), 'rulehook-tls-'));
-  createCa(dir, 'ca');
-  createCa(dir, 'stranger-ca');
-  const leaf = (usage: string, san = '') =>
-    `basicConstraints=CA:FALSE\nkeyUsage=digitalSignature\nextendedKeyUsage=${usage}\n${san}`;
-  signLeaf(dir, 'server', 'ca', leaf('serverAuth', 'subjectAltName=IP:127.0.0.1,DNS:localhost\n'));
-  signLeaf(dir, 'client', 'ca', leaf('clientAuth'));
-  signLeaf(dir, 'stranger', 'stranger-ca', leaf('clientAuth'));
+  const ca = await createCa('ca');
+  const strangerCa = await createCa('stranger-ca');
+  const server = await signLeaf('server', ca, x509.ExtendedKeyUsage.serverAuth, [
+    { type: 'ip', value: '127.0.0.1' },
+    { type: 'dns', value: 'localhost' },
+  ]);
+  const client = await signLeaf('client', ca, x509.ExtendedKeyUsage.clientAuth);
+  const stranger = await signLeaf('stranger', strangerCa, x509.ExtendedKeyUsage.clientAuth);
   return {
     dir,
-    ca: readPem(dir, 'ca'),
-    server: readPem(dir, 'server'),
-    client: readPem(dir, 'client'),
-    stranger: readPem(dir, 'stranger'),
+    ca: await writePem(dir, 'ca', ca),
+    server: await writePem(dir, 'server', server),
+    client: await writePem(dir, 'client', client),
+    stranger: await writePem(dir, 'stranger', stranger),
   };
 }

@@ -5,8 +5,8 @@ import { readTlsFiles } from './tls-files';
 
 describe('readTlsFiles', () => {
   let certs: TestCertificates;
-  beforeAll(() => {
-    certs = createTestCertificates();
+  beforeAll(async () => {
+    certs = await createTestCertificates();
   });
 
   it('reads a certificate, its key and a client CA', async () => {
