@@ -18,7 +18,7 @@ import {
 } from './measure';
 import { encodeEvent, loadWebhookTypes } from './proto-types';
 import { check, chooseRounds, type ResultRow, type RunOptions, type Suite } from './suite';
-import { formatCount, formatNs, formatPercent, formatRatio, printTable } from './table';
+import { formatNs, printTable, formatTimingCells } from './table';
 
 /** What a typical event's rules answer: one operation and two variable updates. */
 function typicalResponse(): CustomLogicResponse {
@@ -64,14 +64,7 @@ export const decodeSuite: Suite = {
         figures: `${formatNs(medianNsPerOp(ours))} vs ${formatNs(medianNsPerOp(base))}`,
       });
       for (const s of summarize(results)) {
-        rows.push([
-          group,
-          s.label,
-          formatNs(s.nsPerOp),
-          formatCount(s.opsPerSec),
-          formatPercent(s.noise),
-          formatRatio(s.cost),
-        ]);
+        rows.push([group, s.label, ...formatTimingCells(s)]);
       }
     };
 

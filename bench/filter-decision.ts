@@ -8,7 +8,7 @@ import {
 import { wideVariables } from './events';
 import { compareWithBaseline, measure, medianNsPerOp, summarize, type Measured } from './measure';
 import { check, judgeRatioGoal, chooseRounds, type RunOptions, type Suite } from './suite';
-import { formatCount, formatNs, formatPercent, formatRatio, printTable } from './table';
+import { formatNs, printTable, formatTimingCells } from './table';
 
 const VARIABLES = 200;
 /** Per event: the filter decision must cost at most a quarter of parsing the event (baseline ÷ subject ≥ 4). */
@@ -88,13 +88,7 @@ export const filterDecisionSuite: Suite = {
     printTable(
       `filter: one ${VARIABLES}-variable event (${(text.length / 1024).toFixed(1)} KB of JSON), median of ${measureOptions.rounds} interleaved rounds; cost = subject time / baseline time`,
       ['case', 'time/event', 'events/s', 'noise', 'cost vs JSON.parse'],
-      summarize(results).map((s) => [
-        s.label,
-        formatNs(s.nsPerOp),
-        formatCount(s.opsPerSec),
-        formatPercent(s.noise),
-        formatRatio(s.cost),
-      ]),
+      summarize(results).map((s) => [s.label, ...formatTimingCells(s)]),
     );
     const [base, ours] = results as [Measured, Measured];
     const ratio = compareWithBaseline(ours, base);

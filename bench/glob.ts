@@ -4,7 +4,7 @@ import { RE2JS } from 're2js';
 import { compileGlob } from '../src/glob';
 import { compareWithBaseline, measure, summarize, type Measured, type Ratio } from './measure';
 import { check, summarizeCases, chooseRounds, type RunOptions, type Suite } from './suite';
-import { formatCount, formatNs, formatPercent, formatRatio, printTable } from './table';
+import { formatNs, printTable, formatTimingCells } from './table';
 
 /**
  * Globs as rule authors write them, each with texts it is tested against
@@ -101,14 +101,7 @@ export const globSuite: Suite = {
       const [base, ...others] = results as [Measured, ...Measured[]];
       others.forEach((other, i) => (ratios[i] ??= []).push(compareWithBaseline(other, base)));
       for (const s of summarize(results)) {
-        rows.push([
-          glob,
-          s.label,
-          formatNs(s.nsPerOp),
-          formatCount(s.opsPerSec),
-          formatPercent(s.noise),
-          formatRatio(s.cost),
-        ]);
+        rows.push([glob, s.label, ...formatTimingCells(s)]);
       }
     }
     check(sink > 0, 'globs matched');

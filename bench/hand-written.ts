@@ -6,7 +6,7 @@ import { writeHandWritten } from './hand-written-rules';
 import { compareWithBaseline, measure, medianNsPerOp, summarize, type Measured } from './measure';
 import { describeSize, generateRulesets, makeEvents, RULE_SET_SIZES } from './rule-sets';
 import { check, judgeRatioGoal, chooseRounds, type ResultRow, type RunOptions, type Suite } from './suite';
-import { formatCount, formatNs, formatPercent, formatRatio, printTable } from './table';
+import { formatNs, printTable, formatTimingCells } from './table';
 
 const GOAL = 0.7;
 
@@ -64,15 +64,7 @@ export const handWrittenSuite: Suite = {
         ],
         measureOptions,
       );
-      for (const s of summarize(results))
-        rows.push([
-          describeSize(size),
-          s.label,
-          formatNs(s.nsPerOp),
-          formatCount(s.opsPerSec),
-          formatPercent(s.noise),
-          formatRatio(s.cost),
-        ]);
+      for (const s of summarize(results)) rows.push([describeSize(size), s.label, ...formatTimingCells(s)]);
       const [base, ours] = results as [Measured, Measured];
       const ratio = compareWithBaseline(ours, base);
       summary.push({

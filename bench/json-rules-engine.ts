@@ -6,7 +6,7 @@ import { EVENT_NAMES } from './events';
 import { compareWithBaseline, measure, medianNsPerOp, summarize, type Measured } from './measure';
 import { describeSize, generateRulesets, makeEvents, RULE_SET_SIZES } from './rule-sets';
 import { check, chooseRounds, type ResultRow, type RunOptions, type Suite } from './suite';
-import { formatCount, formatNs, formatPercent, formatRatio, printTable } from './table';
+import { formatNs, printTable, formatTimingCells } from './table';
 
 const OPERATORS: Readonly<Record<string, string>> = {
   equals: 'equal',
@@ -97,15 +97,7 @@ export const jsonRulesEngineSuite: Suite = {
         ],
         measureOptions,
       );
-      for (const s of summarize(results))
-        rows.push([
-          describeSize(size),
-          s.label,
-          formatNs(s.nsPerOp),
-          formatCount(s.opsPerSec),
-          formatPercent(s.noise),
-          formatRatio(s.cost),
-        ]);
+      for (const s of summarize(results)) rows.push([describeSize(size), s.label, ...formatTimingCells(s)]);
       const [base, ours] = results as [Measured, Measured];
       summary.push({
         path: 'evaluate',

@@ -13,7 +13,7 @@ import { realisticVariables } from './events';
 import { compareWithBaseline, measure, medianNsPerOp, summarize, type Subject } from './measure';
 import { REPO_ROOT } from './paths';
 import { check, chooseRounds, type ResultRow, type Suite } from './suite';
-import { formatCount, formatNs, formatPercent, formatRatio, printTable } from './table';
+import { formatNs, printTable, formatTimingCells } from './table';
 
 /** Events answered between two turns of the event loop, as under load: the decision log writes in those turns. */
 const BATCH = 64;
@@ -115,15 +115,7 @@ export const logsSuite: Suite = {
           ratio: compareWithBaseline(ours, base),
           figures: `${formatNs(medianNsPerOp(ours))} vs ${formatNs(medianNsPerOp(base))}`,
         });
-        for (const s of summarize(results))
-          rows.push([
-            name,
-            s.label,
-            formatNs(s.nsPerOp),
-            formatCount(s.opsPerSec),
-            formatPercent(s.noise),
-            formatRatio(s.cost),
-          ]);
+        for (const s of summarize(results)) rows.push([name, s.label, ...formatTimingCells(s)]);
       }
       await Promise.all(decisions.map((d) => d.close()));
       check(statSync(decisionFile).size > 0, 'decisions were written');

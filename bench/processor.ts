@@ -8,7 +8,7 @@ import { realisticVariables } from './events';
 import { compareWithBaseline, measure, medianNsPerOp, summarize } from './measure';
 import { generateRulesets } from './rule-sets';
 import { check, chooseRounds, type ResultRow, type Suite } from './suite';
-import { formatCount, formatNs, formatPercent, formatRatio, printTable } from './table';
+import { formatNs, printTable, formatTimingCells } from './table';
 
 const NAME = 'EVENT_42';
 
@@ -82,15 +82,7 @@ export const processorSuite: Suite = {
         figures: `${formatNs(medianNsPerOp(ours))} vs ${formatNs(medianNsPerOp(base))}`,
       });
       check(sink > 0, 'evaluations produced results');
-      for (const s of summarize(results))
-        rows.push([
-          label,
-          s.label,
-          formatNs(s.nsPerOp),
-          formatCount(s.opsPerSec),
-          formatPercent(s.noise),
-          formatRatio(s.cost),
-        ]);
+      for (const s of summarize(results)) rows.push([label, s.label, ...formatTimingCells(s)]);
     }
     printTable(
       'processor: one 41-variable event (median of 15 interleaved rounds)',

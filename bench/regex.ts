@@ -2,7 +2,7 @@ import { hrtime } from 'node:process';
 import { compileRegex, type TextMatcher } from '../src/rules/regex';
 import { compareWithBaseline, measure, summarize, type Measured, type Ratio } from './measure';
 import { check, summarizeCases, chooseRounds, type RunOptions, type Suite } from './suite';
-import { formatCount, formatNs, formatPercent, formatRatio, printTable } from './table';
+import { formatNs, printTable, formatTimingCells } from './table';
 
 /** Patterns as rule authors write them, each with texts it is tested against (matching and not). */
 const CASES: readonly { pattern: string; texts: readonly string[] }[] = [
@@ -66,14 +66,7 @@ export const regexSuite: Suite = {
       const [base, ...others] = results as [Measured, ...Measured[]];
       others.forEach((other, i) => (ratios[i] ??= []).push(compareWithBaseline(other, base)));
       for (const s of summarize(results)) {
-        rows.push([
-          pattern,
-          s.label,
-          formatNs(s.nsPerOp),
-          formatCount(s.opsPerSec),
-          formatPercent(s.noise),
-          formatRatio(s.cost),
-        ]);
+        rows.push([pattern, s.label, ...formatTimingCells(s)]);
       }
     }
     check(sink > 0, 'patterns matched');

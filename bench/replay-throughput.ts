@@ -8,7 +8,7 @@ import { writeRecording } from './generate-recording';
 import { measure, summarize, type Summary } from './measure';
 import { REPO_ROOT } from './paths';
 import { check, type RunOptions, type Suite } from './suite';
-import { formatCount, formatNs, formatPercent, formatRatio, invertRatio, printTable } from './table';
+import { formatCount, invertRatio, printTable, formatTimingCells } from './table';
 
 const RULES = path.join(REPO_ROOT, 'examples/fraud-and-spoofing');
 /** The throughput later work aims at, in events per second on one core: reported, not a ratio. */
@@ -96,13 +96,7 @@ export const replayThroughputSuite: Suite = {
       printTable(
         `replay: ${formatCount(events)} events, ${formatCount(ours.opsPerSec)} vs ${formatCount(floor.opsPerSec)} events/s (median of ${results[0]?.nsPerOp.length} interleaved rounds; the floor read the file ${passes} times a round)`,
         ['case', 'time/event', 'events/s', 'noise', 'cost vs floor'],
-        [floor, ours].map((s) => [
-          s.label,
-          formatNs(s.nsPerOp),
-          formatCount(s.opsPerSec),
-          formatPercent(s.noise),
-          formatRatio(s.cost),
-        ]),
+        [floor, ours].map((s) => [s.label, ...formatTimingCells(s)]),
       );
       return [
         {

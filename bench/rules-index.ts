@@ -13,7 +13,7 @@ import {
 } from './measure';
 import { generateRulesets } from './rule-sets';
 import { check, chooseRounds, type ResultRow, type RunOptions, type Suite } from './suite';
-import { formatCount, formatNs, formatPercent, formatRatio, printTable } from './table';
+import { formatCount, formatNs, formatRatio, printTable, formatTimingCells } from './table';
 
 /** The event name of the single-name layouts. */
 const NAME = 'EVENT_42';
@@ -96,13 +96,7 @@ export const rulesIndexSuite: Suite = {
     printTable(
       `rules-index: evaluateEvent on a 41-variable event; 50 rules fire (median of ${results[0]?.nsPerOp.length} interleaved rounds)`,
       ['case', 'time/event', 'events/s', 'noise', 'cost vs (a)'],
-      summarize(results).map((s) => [
-        s.label,
-        formatNs(s.nsPerOp),
-        formatCount(s.opsPerSec),
-        formatPercent(s.noise),
-        formatRatio(s.cost),
-      ]),
+      summarize(results).map((s) => [s.label, ...formatTimingCells(s)]),
     );
     const [ra, rb, rb1, rax100, rc, ra50] = results as [
       Measured,

@@ -1,4 +1,4 @@
-import type { Ratio } from './measure';
+import type { Ratio, Summary } from './measure';
 
 /** Prints an aligned text table: the first `leftColumns` columns (labels) left-aligned, the others right-aligned. */
 export function printTable(
@@ -53,4 +53,9 @@ export function invertRatio(ratio: Ratio): Ratio {
 
 export function formatPercent(fraction: number): string {
   return `${(fraction * 100).toFixed(1)}%`;
+}
+
+/** The cells every detail table ends with: time per operation, operations/s, noise, cost vs the baseline. */
+export function formatTimingCells(s: Summary): string[] {
+  return [formatNs(s.nsPerOp), formatCount(s.opsPerSec), formatPercent(s.noise), formatRatio(s.cost)];
 }

@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import type { RunningHost } from '../hosts';
 import type { CliIO } from '../terminal/command-io';
 import { compileServingRules, type ServingRules } from './load-serving-rules';
+import { askPrimary } from './ask-primary';
 import { isWorkerMessage, WORKER_ENV, type ListeningMessage, type RulesMessage } from './worker-messages';
 
 /** How long a worker waits for its rules; the primary answers at once. */
@@ -33,24 +34,13 @@ export async function receiveServingRules(rulesPath: string, io: CliIO): Promise
 }
 
 function requestRules(timeoutMs: number): Promise<RulesMessage> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message: unknown): void => {
-      if (!isWorkerMessage(message, 'rulehook:rules')) return;
-      stop();
-      resolve(message);
-    };
-    const timer = setTimeout(() => {
-      stop();
-      reject(new Error(`no rules from the primary within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const stop = (): void => {
-      clearTimeout(timer);
-      process.off('message', onMessage);
-    };
-    // Asked for rather than pushed at fork: a message arriving before this listener would be lost.
-    process.on('message', onMessage);
-    process.send?.({ type: 'rulehook:rules-request' });
-  });
+  // Asked for rather than pushed at fork: a message arriving before the worker listens would be lost.
+  return askPrimary(
+    { type: 'rulehook:rules-request' },
+    (message) => (isWorkerMessage(message, 'rulehook:rules') ? message : undefined),
+    timeoutMs,
+    'no rules from the primary',
+  );
 }
 
 const address = (h: RunningHost | undefined) =>

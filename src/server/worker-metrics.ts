@@ -1,4 +1,5 @@
 import type { Metrics } from '../observability/metrics';
+import { askPrimary } from './ask-primary';
 import { isWorkerMessage, type MetricsCollected, type MetricsRequest } from './worker-messages';
 
 /** How long a worker waits for the primary's sum before `GET /metrics` answers 503. */
@@ -27,27 +28,18 @@ export function shareWorkerMetrics(metrics: Metrics): void {
     );
   });
   let nextId = 0;
-  metrics.exposeWith(() => askPrimary(nextId++));
+  metrics.exposeWith(() => askPrimaryForMetrics(nextId++));
 }
 
-function askPrimary(id: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message: unknown): void => {
-      if (!isWorkerMessage(message, 'rulehook:metrics') || message.id !== id) return;
-      stop();
-      if (message.text !== undefined) resolve(message.text);
-      else reject(new Error(message.error ?? 'no metrics from the primary'));
-    };
-    const timer = setTimeout(() => {
-      stop();
-      reject(new Error(`the primary did not answer within ${ANSWER_TIMEOUT_MS} ms`));
-    }, ANSWER_TIMEOUT_MS);
-    const stop = (): void => {
-      clearTimeout(timer);
-      process.off('message', onMessage);
-    };
-    process.on('message', onMessage);
-    const request: MetricsRequest = { type: 'rulehook:metrics-request', id };
-    process.send?.(request);
-  });
+/** The metrics of all workers, as the primary sums them; rejects with its reason when it cannot. */
+async function askPrimaryForMetrics(id: number): Promise<string> {
+  const request: MetricsRequest = { type: 'rulehook:metrics-request', id };
+  const answer = await askPrimary(
+    request,
+    (message) => (isWorkerMessage(message, 'rulehook:metrics') && message.id === id ? message : undefined),
+    ANSWER_TIMEOUT_MS,
+    'the primary did not answer',
+  );
+  if (answer.text === undefined) throw new Error(answer.error ?? 'no metrics from the primary');
+  return answer.text;
 }

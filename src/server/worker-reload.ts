@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { askPrimary } from './ask-primary';
 import type { ReloadReport, ReloadTrigger } from './rule-reloader';
 import {
   isWorkerMessage,
@@ -20,24 +21,14 @@ let lastRequestId = 0;
  */
 export function requestReloadFromPrimary(trigger: ReloadTrigger): Promise<ReloadReport> {
   const id = ++lastRequestId;
-  return new Promise((resolve, reject) => {
-    const onMessage = (message: unknown): void => {
-      if (!isWorkerMessage(message, 'rulehook:reload-report') || message.id !== id) return;
-      stop();
-      resolve(message.report);
-    };
-    const timer = setTimeout(() => {
-      stop();
-      reject(new Error(`no reload report from the primary within ${RELOAD_TIMEOUT_MS} ms`));
-    }, RELOAD_TIMEOUT_MS);
-    const stop = (): void => {
-      clearTimeout(timer);
-      process.off('message', onMessage);
-    };
-    process.on('message', onMessage);
-    const request: ReloadRequest = { type: 'rulehook:reload-request', id, trigger };
-    process.send?.(request);
-  });
+  const request: ReloadRequest = { type: 'rulehook:reload-request', id, trigger };
+  return askPrimary(
+    request,
+    (message) =>
+      isWorkerMessage(message, 'rulehook:reload-report') && message.id === id ? message.report : undefined,
+    RELOAD_TIMEOUT_MS,
+    'no reload report from the primary',
+  );
 }
 
 /**
