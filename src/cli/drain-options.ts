@@ -7,11 +7,14 @@ import { defineString } from './options';
  */
 export const DEFAULT_DRAIN_SECONDS = 5;
 
-/** A number of seconds, 0 or more, decimals allowed (`0.5`). */
+/** The longest drain accepted: an hour is far beyond any grace period before SIGKILL (and timers overflow past 24 days). */
+export const MAX_DRAIN_SECONDS = 3600;
+
+/** A number of seconds, 0 to MAX_DRAIN_SECONDS, decimals allowed (`0.5`). */
 export function parseSeconds(text: string, flag: string): number | string {
   const n = Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text) || !Number.isFinite(n))
-    return `${flag} expects a number of seconds (0 or more), got ${JSON.stringify(text)}`;
+  if (!/^\d+(\.\d+)?$/.test(text) || !Number.isFinite(n) || n > MAX_DRAIN_SECONDS)
+    return `${flag} expects a number of seconds from 0 to ${MAX_DRAIN_SECONDS}, got ${JSON.stringify(text)}`;
   return n;
 }
 

@@ -88,6 +88,30 @@ describe('RuleReloader', () => {
     expect(applied).toHaveLength(1);
   });
 
+  it('logs and counts the same broken files once, however often they are read', async () => {
+    const reports: string[] = [];
+    const counted = new RuleReloader({
+      rulesPath: dir,
+      catalog: undefined,
+      cwd: dir,
+      revision: reloader.revision,
+      logger: { ...silentLogger, error: (message, fields) => errors.push({ message, fields }) },
+      apply: (rules) => applied.push(rules),
+      onReport: (report) => reports.push(report.result),
+    });
+    const broken = rulesWith('two').replace('on: CALL_STARTED', 'onn: CALL_STARTED');
+    await writeFile(file, broken);
+    expect((await counted.reload('watch')).result).toBe('refused');
+    expect((await counted.reload('watch')).result).toBe('refused');
+    expect([errors.length, reports]).toEqual([1, ['refused']]);
+    // Fixed, then broken the same way again: a new refusal, logged and counted again.
+    await writeFile(file, rulesWith('three'));
+    await counted.reload('watch');
+    await writeFile(file, broken);
+    await counted.reload('watch');
+    expect([errors.length, reports]).toEqual([2, ['refused', 'reloaded', 'refused']]);
+  });
+
   it('runs one reload at a time: a burst of requests costs at most one more read', async () => {
     await writeFile(file, rulesWith('two'));
     const reports = await Promise.all([1, 2, 3, 4].map(() => reloader.reload('watch')));

@@ -57,6 +57,8 @@ export interface RuleReloaderOptions {
  */
 export class RuleReloader {
   private current: string;
+  /** The revision of the last files refused, while no other files were read since. */
+  private lastRefused: string | undefined;
   private running: Promise<ReloadReport> | undefined;
   private queued: Promise<ReloadReport> | undefined;
 
@@ -90,37 +92,48 @@ export class RuleReloader {
 
   private async runOnce(trigger: ReloadTrigger): Promise<ReloadReport> {
     try {
-      const report = await this.readAndApply();
+      const { report, refusedRevision } = await this.readAndApply();
       await this.options.reloadOthers?.();
-      this.log(report, trigger);
-      this.options.onReport?.(report, trigger);
+      // The same broken files read again (an editor's save seen as two changes, a SIGHUP before the fix):
+      // one error line and one count per broken rule set, however often it is read.
+      const repeated = refusedRevision !== undefined && refusedRevision === this.lastRefused;
+      this.lastRefused = refusedRevision;
+      this.log(report, trigger, repeated);
+      if (!repeated) this.options.onReport?.(report, trigger);
       return report;
     } finally {
       this.running = undefined;
     }
   }
 
-  private async readAndApply(): Promise<ReloadReport> {
+  /** The report, and for a refusal the revision of the files refused. */
+  private async readAndApply(): Promise<{ report: ReloadReport; refusedRevision?: string }> {
     const { rulesPath, catalog, cwd } = this.options;
     const previous = this.current;
     const snapshot = await readRuleSnapshot([rulesPath], catalog === undefined ? { cwd } : { cwd, catalog });
     const loaded = loadRuleBookFromSnapshot(snapshot);
     const diagnostics = toJsonDiagnostics(loaded.load.diagnostics, loaded.load.sources);
-    if (!loaded.ok) return { result: 'refused', revision: previous, previous, diagnostics };
     const revision = loaded.load.revision;
-    if (revision === previous) return { result: 'unchanged', revision, previous, diagnostics };
+    if (!loaded.ok)
+      return {
+        report: { result: 'refused', revision: previous, previous, diagnostics },
+        refusedRevision: revision,
+      };
+    if (revision === previous) return { report: { result: 'unchanged', revision, previous, diagnostics } };
     this.options.apply({ book: loaded.book, revision, snapshot });
     this.current = revision;
-    return { result: 'reloaded', revision, previous, diagnostics };
+    return { report: { result: 'reloaded', revision, previous, diagnostics } };
   }
 
-  private log(report: ReloadReport, trigger: ReloadTrigger): void {
+  private log(report: ReloadReport, trigger: ReloadTrigger, repeated: boolean): void {
     const fields = {
       trigger,
       revision: shortenRevision(report.revision),
       previous: shortenRevision(report.previous),
     };
-    if (report.result === 'refused')
+    if (repeated)
+      this.options.logger.debug('rules reload refused again: the files are as last refused', fields);
+    else if (report.result === 'refused')
       this.options.logger.error('rules reload refused; the last good rule set keeps serving', {
         ...fields,
         diagnostics: report.diagnostics,

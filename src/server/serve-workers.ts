@@ -74,8 +74,11 @@ export async function runServeWorkers(
   const onSignal = (): void => reloader.reloadInBackground('signal');
   control.reloads?.addEventListener('reload', onSignal);
   let watch: RuleWatch | undefined;
-  if (settings.watch)
+  if (settings.watch) {
     watch = await watchRules(watchedPaths(settings), () => reloader.reloadInBackground('watch'), logger);
+    // An edit made between the first read of the rules and the watch's start is caught up now.
+    reloader.reloadInBackground('watch');
+  }
   try {
     return await superviseWorkers({
       args,

@@ -8,7 +8,8 @@ import type { CliIO } from '../terminal/command-io';
 import { PrimaryMetrics } from './primary-metrics';
 import { RestartBackoff, type RestartBackoffSettings } from './restart-backoff';
 import type { ReloadReport, ReloadTrigger } from './rule-reloader';
-import { isWorkerMessage, WORKER_ENV, type ReloadReportMessage, type RulesMessage } from './worker-messages';
+import { isWorkerMessage, WORKER_ENV, type RulesMessage } from './worker-messages';
+import { answerReloadRequest, bringWorkerUpToDate } from './worker-reload';
 
 export interface SuperviseOptions {
   /** `serve`'s arguments: every worker parses them again. */
@@ -41,6 +42,8 @@ export interface SuperviseOptions {
  */
 export function superviseWorkers(options: SuperviseOptions): Promise<number> {
   const { io, logger, workers } = options;
+  // Stopped while the primary was getting ready (rules, the file watch): no worker to start.
+  if (options.signal?.aborted) return Promise.resolve(0);
   cluster.setupPrimary({
     exec: path.join(PACKAGE_ROOT, 'dist', 'cli', 'main.js'),
     args: ['serve', ...options.args],
@@ -71,14 +74,7 @@ export function superviseWorkers(options: SuperviseOptions): Promise<number> {
     };
     const onMessage = (worker: Worker, message: unknown): void => {
       if (isWorkerMessage(message, 'rulehook:reload-request')) {
-        options.reload(message.trigger).then(
-          (report) => {
-            const answer: ReloadReportMessage = { type: 'rulehook:reload-report', id: message.id, report };
-            // A worker that exited meanwhile fails the send; there is nobody left to answer.
-            if (worker.isConnected()) worker.send(answer, () => undefined);
-          },
-          (error: unknown) => logger.error('rules reload failed', { error: String(error) }),
-        );
+        answerReloadRequest(worker, message, options.reload, logger);
         return;
       }
       if (metrics.handle(worker, message, listeningWorkers)) return;
@@ -94,6 +90,7 @@ export function superviseWorkers(options: SuperviseOptions): Promise<number> {
       }
       if (!isWorkerMessage(message, 'rulehook:listening')) return;
       listening.add(worker.id);
+      bringWorkerUpToDate(worker, message.revision, options.rules());
       if (announced) {
         logger.info('worker listening', { pid: worker.process.pid, revision: message.revision });
         return;

@@ -39,11 +39,12 @@ export interface ReloadRequest {
   trigger: ReloadTrigger;
 }
 
-/** Primary to worker: what the reload it asked for did. */
+/** Primary to worker: what the reload it asked for did, or why it could not run. */
 export interface ReloadReportMessage {
   type: 'rulehook:reload-report';
   id: number;
-  report: ReloadReport;
+  report?: ReloadReport;
+  error?: string;
 }
 
 /** Primary to worker, after each reload: re-read the files a reload re-reads besides the rules (the tokens file). */

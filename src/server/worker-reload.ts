@@ -1,9 +1,11 @@
-import cluster from 'node:cluster';
+import cluster, { type Worker } from 'node:cluster';
+import type { Logger } from '../observability/logger';
 import { askPrimary } from './ask-primary';
 import type { ReloadReport, ReloadTrigger } from './rule-reloader';
 import {
   isWorkerMessage,
   type ReloadOthersMessage,
+  type ReloadReportMessage,
   type ReloadRequest,
   type RulesMessage,
   type WorkerMessage,
@@ -19,16 +21,51 @@ let lastRequestId = 0;
  * files (so every worker serves the rule set it validated), and resolves with
  * its report once the new rule set was sent to every worker.
  */
-export function requestReloadFromPrimary(trigger: ReloadTrigger): Promise<ReloadReport> {
+export async function requestReloadFromPrimary(trigger: ReloadTrigger): Promise<ReloadReport> {
   const id = ++lastRequestId;
   const request: ReloadRequest = { type: 'rulehook:reload-request', id, trigger };
-  return askPrimary(
+  const answer = await askPrimary(
     request,
     (message) =>
-      isWorkerMessage(message, 'rulehook:reload-report') && message.id === id ? message.report : undefined,
+      isWorkerMessage(message, 'rulehook:reload-report') && message.id === id ? message : undefined,
     RELOAD_TIMEOUT_MS,
     'no reload report from the primary',
   );
+  if (answer.report === undefined) throw new Error(answer.error ?? 'the primary could not reload');
+  return answer.report;
+}
+
+/** In the primary: runs the reload a worker asked for and answers it with the report, or the failure. */
+export function answerReloadRequest(
+  worker: Worker,
+  request: ReloadRequest,
+  reload: (trigger: ReloadTrigger) => Promise<ReloadReport>,
+  logger: Logger,
+): void {
+  const answer = (fields: Pick<ReloadReportMessage, 'report' | 'error'>): void => {
+    const message: ReloadReportMessage = { type: 'rulehook:reload-report', id: request.id, ...fields };
+    // A worker that exited meanwhile fails the send; there is nobody left to answer.
+    if (worker.isConnected()) worker.send(message, () => undefined);
+  };
+  reload(request.trigger).then(
+    (report) => answer({ report }),
+    (error: unknown) => {
+      logger.error('rules reload failed', { error: String((error as Error)?.stack ?? error) });
+      answer({ error: `the reload failed: ${(error as Error)?.message ?? String(error)}` });
+    },
+  );
+}
+
+/**
+ * In the primary, when a worker says it listens: one that reports another revision than the one in
+ * service missed a reload while it started (it follows reloads only once it listens), so it gets the
+ * rule set in service, and re-reads the files a reload re-reads besides the rules.
+ */
+export function bringWorkerUpToDate(worker: Worker, revision: string, current: RulesMessage): void {
+  if (revision === current.revision || !worker.isConnected()) return;
+  worker.send(current, () => undefined);
+  const others: ReloadOthersMessage = { type: 'rulehook:reload-others' };
+  worker.send(others, () => undefined);
 }
 
 /**

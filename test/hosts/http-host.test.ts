@@ -256,6 +256,32 @@ describe('HTTP host: protocol errors', () => {
       await host.close();
     }
   });
+
+  it('answers absolute-form targets (as proxies send them) as their paths', async () => {
+    const core = new WebhookCore({ processor: emptyProcessor });
+    const host = await startHttpHost(core, {
+      host: '127.0.0.1',
+      port: 0,
+      maxBodyBytes: LIMIT,
+      logger: silentLogger,
+    });
+    try {
+      const body = '{"session_variables":{"state.currentEvent":"X"}}';
+      const event = await exchangeRaw(
+        host.port,
+        `POST http://127.0.0.1:${host.port}/v1/events HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n` +
+          `content-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`,
+      );
+      expect(event.responses.map((r) => [r.status, r.body])).toEqual([[200, '{"result_code":200}']]);
+      const probe = await exchangeRaw(
+        host.port,
+        `GET http://127.0.0.1:${host.port}/healthz HTTP/1.1\r\nHost: x\r\nconnection: close\r\n\r\n`,
+      );
+      expect(probe.responses.map((r) => r.status)).toEqual([200]);
+    } finally {
+      await host.close();
+    }
+  });
 });
 
 describe('HTTP host: shedding', () => {

@@ -67,7 +67,7 @@ export function createAdmissionInterceptor(
       start: (next) =>
         next({
           onReceiveMetadata: (metadata, nextMetadata) => {
-            const refusal = checkCaller?.(method.path, metadata);
+            const refusal = checkCaller?.(method.path, metadata, call.getPeer());
             if (refusal !== undefined) return call.sendStatus(refusal);
             if (!admission.tryAdmit()) return call.sendStatus(shedStatus(admission.describeRefusal()));
             held = true;

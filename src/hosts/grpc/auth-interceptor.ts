@@ -6,14 +6,19 @@ import { describeAuthFailure, type CallerAuth } from '../security';
 const HEALTH_SERVICE = '/grpc.health.v1.Health/';
 
 /** Checks a call's metadata for a method: undefined when it may go on, else the status refusing it. */
-export type CallerCheck = (path: string, metadata: grpc.Metadata) => grpc.StatusObject | undefined;
+export type CallerCheck = (
+  path: string,
+  metadata: grpc.Metadata,
+  /** The caller's address, for the log line of a refusal. */
+  peer: string,
+) => grpc.StatusObject | undefined;
 
 /** The bearer-token check of `auth` in gRPC terms: metadata `authorization`, refused UNAUTHENTICATED. */
 export function createCallerCheck(auth: CallerAuth): CallerCheck {
-  return (path, metadata) => {
+  return (path, metadata, peer) => {
     if (!auth.requiresToken(path.startsWith(HEALTH_SERVICE) ? 'probe' : 'webhook')) return undefined;
     const value = metadata.get('authorization')[0];
-    const failure = auth.check('grpc', typeof value === 'string' ? value : undefined);
+    const failure = auth.check('grpc', typeof value === 'string' ? value : undefined, peer);
     if (failure === undefined) return undefined;
     const details = describeAuthFailure(failure, 'metadata authorization');
     return { code: grpc.status.UNAUTHENTICATED, details, metadata: new grpc.Metadata() };
@@ -32,7 +37,7 @@ export function createAuthInterceptor(check: CallerCheck): grpc.ServerIntercepto
       start: (next) =>
         next({
           onReceiveMetadata: (metadata, nextMetadata) => {
-            const refusal = check(method.path, metadata);
+            const refusal = check(method.path, metadata, call.getPeer());
             if (refusal !== undefined) return call.sendStatus(refusal);
             nextMetadata(metadata);
           },

@@ -15,10 +15,25 @@ export const HTTP_ROUTES: Readonly<Record<string, readonly string[]>> = {
  * trailing slash (`/v1/events/?x=1` is `/v1/events`), as users expect.
  * Paths stay case-sensitive.
  */
-export function routePath(url: string): string {
+export function routePath(target: string): string {
+  const url = target.startsWith('/') ? target : toOriginForm(target);
   const query = url.indexOf('?');
   const path = query === -1 ? url : url.slice(0, query);
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
+/**
+ * The path of an absolute-form request target (`POST http://host/v1/events HTTP/1.1`, as proxies send),
+ * as express routes it; anything else unchanged (no route matches it).
+ */
+function toOriginForm(target: string): string {
+  if (!/^https?:\/\//i.test(target)) return target;
+  try {
+    const url = new URL(target);
+    return url.pathname + url.search;
+  } catch {
+    return target;
+  }
 }
 
 /** True when `url` is the event endpoint, with or without a query or a trailing slash. */
