@@ -90,7 +90,9 @@ describe('rulehook serve on SIGTERM: readiness false first, events answered whil
           answered++;
           await sleep(25);
         } catch (error) {
-          expect((error as NodeJS.ErrnoException).code).toBe('ECONNREFUSED');
+          // The listener closed: a new connection is refused, or one caught in the closing (accepted, or a
+          // kept-alive one the server ends as it stops) is reset. Either marks the end of the drain.
+          expect(['ECONNREFUSED', 'ECONNRESET']).toContain((error as NodeJS.ErrnoException).code);
           closedAt = Date.now();
         }
       }
