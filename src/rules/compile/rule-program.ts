@@ -9,7 +9,12 @@ import type { CompiledCondition } from './compiled-condition';
 import { renderCode, type RenderStats } from './compile-template';
 import type { CompiledRule } from './compiled-rule';
 import type { EventView } from './event-view';
-import type { OperatorDefinition } from './operators/operator';
+import { SharedValues } from './shared-values';
+import { equalsOperator } from './operators/equals';
+import { gtOperator } from './operators/gt';
+import { inOperator } from './operators/in';
+import { ltOperator } from './operators/lt';
+import type { OperatorDefinition, TextList } from './operators/operator';
 
 /**
  * The rules of one planned ruleset as one flat array, built once per plan at
@@ -52,11 +57,33 @@ function append<T extends readonly unknown[]>(out: unknown[], ...slots: T): void
   for (const slot of slots) out.push(slot);
 }
 
-function appendAll(out: unknown[], items: readonly unknown[]): void {
-  for (const item of items) out.push(item);
+function appendAll(out: unknown[], items: readonly unknown[], shared: SharedValues): void {
+  for (const item of items) out.push(shared.share(item));
 }
 
-export function buildRuleProgram(rules: readonly CompiledRule[]): RuleProgram {
+const EQUALS = equalsOperator.test;
+const IN = inOperator.test;
+const LT = ltOperator.test;
+const GT = gtOperator.test;
+
+/**
+ * Calls a leaf's operator test. The most common operators are called by name
+ * rather than through the slot, so that the optimizer can inline them into
+ * the program loop (a call through a slot holding any of 14 functions cannot be).
+ */
+function runLeafTest(test: LeafSlots[0], view: EventView, key: string, prepared: unknown): boolean {
+  if (test === EQUALS) return EQUALS(view, key, prepared as string);
+  if (test === IN) return IN(view, key, prepared as TextList);
+  if (test === LT) return LT(view, key, prepared as number);
+  if (test === GT) return GT(view, key, prepared as number);
+  return test(view, key, prepared);
+}
+
+/** `shared`: the book's pool of operands and texts, so that programs reference one copy of each. */
+export function buildRuleProgram(
+  rules: readonly CompiledRule[],
+  shared: SharedValues = new SharedValues(),
+): RuleProgram {
   const out: unknown[] = [];
   for (const rule of rules) {
     const leaves = rule.condition === undefined ? [] : rule.condition.leafTests;
@@ -65,19 +92,19 @@ export function buildRuleProgram(rules: readonly CompiledRule[]): RuleProgram {
     if (leaves === undefined) append<GenericCondition>(out, rule.condition);
     else {
       out.push(leaves.length);
-      appendAll(out, leaves);
+      appendAll(out, leaves, shared);
     }
     out.push(rule.set.length);
     for (const update of rule.set) {
       append<UpdateHead>(out, update.key, update.fixed, update.template.code.length);
-      appendAll(out, update.template.code);
+      appendAll(out, update.template.code, shared);
     }
     out.push(rule.schedule.length);
     for (const op of rule.schedule) {
       append<OperationHead>(out, op.fixed, op.action, op.parameters.length);
       for (const [key, template] of op.parameters) {
         append<ParameterHead>(out, key, template.code.length);
-        appendAll(out, template.code);
+        appendAll(out, template.code, shared);
       }
     }
     append<RuleTail>(out, rule.overrides.length > 0 ? rule.overrides : undefined, rule.filter);
@@ -120,7 +147,7 @@ export function runRuleProgram(
       const end = i + 1 + (p[i] as number);
       for (let t = i + 1; holds && t < end; t += 3) {
         budget.tick();
-        holds = (p[t] as LeafSlots[0])(view, p[t + 1] as LeafSlots[1], p[t + 2]);
+        holds = runLeafTest(p[t] as LeafSlots[0], view, p[t + 1] as LeafSlots[1], p[t + 2]);
       }
       i = end;
     }

@@ -20,6 +20,9 @@ export interface EvaluationContext {
   budgetMs?: number;
 }
 
+/** The context of an event with no history, shared: evaluation only reads it. */
+const NO_CONTEXT: EvaluationContext = Object.freeze({});
+
 /**
  * `fired`: `ruleset/rule` ids in firing order; `filter`: the session's
  * effective filter after this event (the same object when unchanged).
@@ -36,7 +39,7 @@ export type Evaluation = ProgramOutput;
 export function evaluateEvent(
   book: RuleBook,
   variables: SessionVariables,
-  context: EvaluationContext = {},
+  context: EvaluationContext = NO_CONTEXT,
 ): Evaluation {
   const budget = context.budgetMs === undefined ? NO_BUDGET : new EvaluationBudget(context.budgetMs);
   const view = new EventView(variables, context.changed, budget);
@@ -48,7 +51,9 @@ export function evaluateEvent(
     filter: before,
     missingTemplateVariables: 0,
   };
-  for (const { ruleset, program } of book.planFor(eventName)) {
+  const plan = book.planFor(eventName);
+  for (let i = 0; i < plan.length; i++) {
+    const { ruleset, program } = plan[i]!;
     budget.check();
     if (ruleset.when !== undefined && !ruleset.when.test(view)) continue;
     runRuleProgram(program, view, context.onceFired, result);
