@@ -37,7 +37,13 @@ type LeafSlots = [test: OperatorDefinition['test'], key: string, prepared: unkno
 /** `set` updates: a count, then per update `UpdateHead` and `length` slots of template code. */
 type UpdateHead = [key: string, fixed: Readonly<SetSessionVariableAction> | undefined, length: number];
 /** `schedule`: a count, then per operation `OperationHead` and its parameters. */
-type OperationHead = [fixed: Readonly<OperationAction> | undefined, action: string, parameters: number];
+type OperationHead = [
+  fixed: Readonly<OperationAction> | undefined,
+  action: string,
+  parameters: number,
+  /** The parameters' keys in order, each with '': copied per event, then filled in. */
+  shape: Readonly<Record<string, string>>,
+];
 /** Per parameter `ParameterHead`, then `length` slots of template code. */
 type ParameterHead = [key: string, length: number];
 type RuleTail = [
@@ -101,7 +107,9 @@ export function buildRuleProgram(
     }
     out.push(rule.schedule.length);
     for (const op of rule.schedule) {
-      append<OperationHead>(out, op.fixed, op.action, op.parameters.length);
+      const shape: Record<string, string> = {};
+      for (const [key] of op.parameters) shape[key] = '';
+      append<OperationHead>(out, op.fixed, op.action, op.parameters.length, shape);
       for (const [key, template] of op.parameters) {
         append<ParameterHead>(out, key, template.code.length);
         appendAll(out, template.code, shared);
@@ -169,8 +177,9 @@ export function runRuleProgram(
       const fixed = p[i] as OperationHead[0];
       const action = p[i + 1] as OperationHead[1];
       const count = p[i + 2] as OperationHead[2];
-      const parameters: Record<string, string> | undefined = holds && fixed === undefined ? {} : undefined;
-      i += 3;
+      const parameters: Record<string, string> | undefined =
+        holds && fixed === undefined ? { ...(p[i + 3] as OperationHead[3]) } : undefined;
+      i += 4;
       for (let k = 0; k < count; k++) {
         const length = p[i + 1] as ParameterHead[1];
         if (parameters !== undefined)
