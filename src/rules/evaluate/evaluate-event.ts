@@ -1,4 +1,5 @@
-import { createEmptyResponse, CURRENT_EVENT_KEY, type SessionVariables } from '../../contract';
+// From the defining module, not the folder's index: compiled re-exports are getters, run on every event.
+import { createEmptyResponse, CURRENT_EVENT_KEY, type SessionVariables } from '../../contract/types';
 import { EMPTY_FILTER, type EffectiveFilter } from '../../filter/effective-filter';
 import { EvaluationBudget, NO_BUDGET } from '../compile/evaluation-budget';
 import { EventView } from '../compile/event-view';
