@@ -123,8 +123,9 @@ export function getOperandKind(name: string): OperandKind | undefined {
  * for variable values (per event): trimmed, non-empty, `Number()`-parsable, finite.
  */
 export function parseFiniteNumber(text: string): number | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  const value = Number(trimmed);
-  return Number.isFinite(value) ? value : undefined;
+  // `Number()` skips the same white space as `trim()`, so trimming first changes nothing but costs a copy
+  // per event; only a blank text, which `Number()` reads as 0, needs telling apart.
+  const value = Number(text);
+  if (value !== value || value === Infinity || value === -Infinity) return undefined;
+  return value === 0 && text.trim() === '' ? undefined : value;
 }

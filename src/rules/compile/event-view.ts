@@ -9,7 +9,8 @@ import { NO_BUDGET, type EvaluationBudget } from './evaluation-budget';
  * Conditions charge their work to `budget` as they run (evaluation-budget.ts).
  */
 export class EventView {
-  private numbers: Map<string, number | undefined> | undefined;
+  /** Variables read as numbers so far; null: missing or not numeric (one lookup answers both). */
+  private numbers: Map<string, number | null> | undefined;
 
   constructor(
     readonly variables: SessionVariables,
@@ -26,11 +27,12 @@ export class EventView {
   /** The variable read as a finite number, or undefined when missing or not numeric. */
   number(key: string): number | undefined {
     this.numbers ??= new Map();
-    if (this.numbers.has(key)) return this.numbers.get(key);
+    const known = this.numbers.get(key);
+    if (known !== undefined) return known === null ? undefined : known;
     const text = this.get(key);
     if (text !== undefined) this.budget.scan(text.length);
     const value = text === undefined ? undefined : parseFiniteNumber(text);
-    this.numbers.set(key, value);
+    this.numbers.set(key, value ?? null);
     return value;
   }
 }

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { CompiledRule, CompiledRuleset } from './compiled-rule';
 import { buildRuleProgram, type RuleProgram } from './rule-program';
+import { SharedValues } from './shared-values';
 import { selectRules, type RulesetIndex } from './ruleset-index';
 
 /** The rules of one ruleset that can apply to one event name, in evaluation order. */
@@ -75,6 +76,9 @@ export class PlanCache {
   /** With no glob anywhere, every name nobody wrote gets this same plan (rules without `on`). */
   private readonly unnamedPlan: EventPlan | undefined;
 
+  /** One copy of each operand and text for all the programs (shared-values.ts). */
+  private readonly shared = new SharedValues();
+
   constructor(private readonly indexes: readonly RulesetIndex[]) {
     for (const index of indexes) for (const name of index.byName.keys()) this.exactNames.add(name);
     const anyGlob = indexes.some((i) => i.open.some((rule) => rule.on !== undefined));
@@ -143,7 +147,11 @@ export class PlanCache {
     const plan: PlannedRuleset[] = [];
     selection.rules.forEach((rules, i) => {
       if (rules.length > 0)
-        plan.push({ ruleset: this.indexes[i]!.ruleset, rules, program: buildRuleProgram(rules) });
+        plan.push({
+          ruleset: this.indexes[i]!.ruleset,
+          rules,
+          program: buildRuleProgram(rules, this.shared),
+        });
     });
     return plan;
   }

@@ -9,7 +9,12 @@ import type { CompiledCondition } from './compiled-condition';
 import { renderCode, type RenderStats } from './compile-template';
 import type { CompiledRule } from './compiled-rule';
 import type { EventView } from './event-view';
-import type { OperatorDefinition } from './operators/operator';
+import { SharedValues } from './shared-values';
+import { equalsOperator } from './operators/equals';
+import { gtOperator } from './operators/gt';
+import { inOperator } from './operators/in';
+import { ltOperator } from './operators/lt';
+import type { OperatorDefinition, TextList } from './operators/operator';
 
 /**
  * The rules of one planned ruleset as one flat array, built once per plan at
@@ -32,7 +37,13 @@ type LeafSlots = [test: OperatorDefinition['test'], key: string, prepared: unkno
 /** `set` updates: a count, then per update `UpdateHead` and `length` slots of template code. */
 type UpdateHead = [key: string, fixed: Readonly<SetSessionVariableAction> | undefined, length: number];
 /** `schedule`: a count, then per operation `OperationHead` and its parameters. */
-type OperationHead = [fixed: Readonly<OperationAction> | undefined, action: string, parameters: number];
+type OperationHead = [
+  fixed: Readonly<OperationAction> | undefined,
+  action: string,
+  parameters: number,
+  /** The parameters' keys in order, each with '': copied per event, then filled in. */
+  shape: Readonly<Record<string, string>>,
+];
 /** Per parameter `ParameterHead`, then `length` slots of template code. */
 type ParameterHead = [key: string, length: number];
 type RuleTail = [
@@ -52,11 +63,33 @@ function append<T extends readonly unknown[]>(out: unknown[], ...slots: T): void
   for (const slot of slots) out.push(slot);
 }
 
-function appendAll(out: unknown[], items: readonly unknown[]): void {
-  for (const item of items) out.push(item);
+function appendAll(out: unknown[], items: readonly unknown[], shared: SharedValues): void {
+  for (const item of items) out.push(shared.share(item));
 }
 
-export function buildRuleProgram(rules: readonly CompiledRule[]): RuleProgram {
+const EQUALS = equalsOperator.test;
+const IN = inOperator.test;
+const LT = ltOperator.test;
+const GT = gtOperator.test;
+
+/**
+ * Calls a leaf's operator test. The most common operators are called by name
+ * rather than through the slot, so that the optimizer can inline them into
+ * the program loop (a call through a slot holding any of 14 functions cannot be).
+ */
+function runLeafTest(test: LeafSlots[0], view: EventView, key: string, prepared: unknown): boolean {
+  if (test === EQUALS) return EQUALS(view, key, prepared as string);
+  if (test === IN) return IN(view, key, prepared as TextList);
+  if (test === LT) return LT(view, key, prepared as number);
+  if (test === GT) return GT(view, key, prepared as number);
+  return test(view, key, prepared);
+}
+
+/** `shared`: the book's pool of operands and texts, so that programs reference one copy of each. */
+export function buildRuleProgram(
+  rules: readonly CompiledRule[],
+  shared: SharedValues = new SharedValues(),
+): RuleProgram {
   const out: unknown[] = [];
   for (const rule of rules) {
     const leaves = rule.condition === undefined ? [] : rule.condition.leafTests;
@@ -65,19 +98,21 @@ export function buildRuleProgram(rules: readonly CompiledRule[]): RuleProgram {
     if (leaves === undefined) append<GenericCondition>(out, rule.condition);
     else {
       out.push(leaves.length);
-      appendAll(out, leaves);
+      appendAll(out, leaves, shared);
     }
     out.push(rule.set.length);
     for (const update of rule.set) {
       append<UpdateHead>(out, update.key, update.fixed, update.template.code.length);
-      appendAll(out, update.template.code);
+      appendAll(out, update.template.code, shared);
     }
     out.push(rule.schedule.length);
     for (const op of rule.schedule) {
-      append<OperationHead>(out, op.fixed, op.action, op.parameters.length);
+      const shape: Record<string, string> = {};
+      for (const [key] of op.parameters) shape[key] = '';
+      append<OperationHead>(out, op.fixed, op.action, op.parameters.length, shape);
       for (const [key, template] of op.parameters) {
         append<ParameterHead>(out, key, template.code.length);
-        appendAll(out, template.code);
+        appendAll(out, template.code, shared);
       }
     }
     append<RuleTail>(out, rule.overrides.length > 0 ? rule.overrides : undefined, rule.filter);
@@ -120,7 +155,7 @@ export function runRuleProgram(
       const end = i + 1 + (p[i] as number);
       for (let t = i + 1; holds && t < end; t += 3) {
         budget.tick();
-        holds = (p[t] as LeafSlots[0])(view, p[t + 1] as LeafSlots[1], p[t + 2]);
+        holds = runLeafTest(p[t] as LeafSlots[0], view, p[t + 1] as LeafSlots[1], p[t + 2]);
       }
       i = end;
     }
@@ -142,8 +177,9 @@ export function runRuleProgram(
       const fixed = p[i] as OperationHead[0];
       const action = p[i + 1] as OperationHead[1];
       const count = p[i + 2] as OperationHead[2];
-      const parameters: Record<string, string> | undefined = holds && fixed === undefined ? {} : undefined;
-      i += 3;
+      const parameters: Record<string, string> | undefined =
+        holds && fixed === undefined ? { ...(p[i + 3] as OperationHead[3]) } : undefined;
+      i += 4;
       for (let k = 0; k < count; k++) {
         const length = p[i + 1] as ParameterHead[1];
         if (parameters !== undefined)

@@ -184,6 +184,23 @@ describe('evaluateEvent: rules of every shape in one ruleset', () => {
 });
 
 describe('evaluateEvent: the response', () => {
+  it('writes templated parameters in written order, in a new object per event', () => {
+    const b = buildRuleBook({
+      ruleset: 'order',
+      rules: [
+        {
+          id: 'a',
+          then: { schedule: [{ action: 'A', parameters: { z: '${x}', a: 'fixed', m: '${y:-none}' } }] },
+        },
+      ],
+    });
+    const first = evaluateEvent(b, ev('E', { x: '1' })).response.actions_to_perform[0];
+    const second = evaluateEvent(b, ev('E', { x: '2', y: 'set' })).response.actions_to_perform[0];
+    expect(JSON.stringify(first)).toBe('{"action":"A","parameters":{"z":"1","a":"fixed","m":"none"}}');
+    expect(JSON.stringify(second)).toBe('{"action":"A","parameters":{"z":"2","a":"fixed","m":"set"}}');
+    expect(first?.parameters).not.toBe(second?.parameters);
+  });
+
   it('appends each fired rule’s outputs in order: schedule, set, disable, enable', () => {
     const b = buildRuleBook({
       ruleset: 'out',

@@ -1,4 +1,5 @@
-import { createEmptyResponse, CURRENT_EVENT_KEY, type SessionVariables } from '../../contract';
+// From the defining module, not the folder's index: compiled re-exports are getters, run on every event.
+import { createEmptyResponse, CURRENT_EVENT_KEY, type SessionVariables } from '../../contract/types';
 import { EMPTY_FILTER, type EffectiveFilter } from '../../filter/effective-filter';
 import { EvaluationBudget, NO_BUDGET } from '../compile/evaluation-budget';
 import { EventView } from '../compile/event-view';
@@ -20,6 +21,9 @@ export interface EvaluationContext {
   budgetMs?: number;
 }
 
+/** The context of an event with no history, shared: evaluation only reads it. */
+const NO_CONTEXT: EvaluationContext = Object.freeze({});
+
 /**
  * `fired`: `ruleset/rule` ids in firing order; `filter`: the session's
  * effective filter after this event (the same object when unchanged).
@@ -36,7 +40,7 @@ export type Evaluation = ProgramOutput;
 export function evaluateEvent(
   book: RuleBook,
   variables: SessionVariables,
-  context: EvaluationContext = {},
+  context: EvaluationContext = NO_CONTEXT,
 ): Evaluation {
   const budget = context.budgetMs === undefined ? NO_BUDGET : new EvaluationBudget(context.budgetMs);
   const view = new EventView(variables, context.changed, budget);
@@ -48,7 +52,9 @@ export function evaluateEvent(
     filter: before,
     missingTemplateVariables: 0,
   };
-  for (const { ruleset, program } of book.planFor(eventName)) {
+  const plan = book.planFor(eventName);
+  for (let i = 0; i < plan.length; i++) {
+    const { ruleset, program } = plan[i]!;
     budget.check();
     if (ruleset.when !== undefined && !ruleset.when.test(view)) continue;
     runRuleProgram(program, view, context.onceFired, result);
