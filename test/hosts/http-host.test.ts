@@ -240,7 +240,7 @@ describe('HTTP host: failures', () => {
 });
 
 describe('HTTP host: protocol errors', () => {
-  it('counts the 400 for an HTTP/1.1 request without Host among the protocol errors', async () => {
+  const startPlainHost = async () => {
     const core = new WebhookCore({ processor: emptyProcessor });
     const host = await startHttpHost(core, {
       host: '127.0.0.1',
@@ -248,6 +248,11 @@ describe('HTTP host: protocol errors', () => {
       maxBodyBytes: LIMIT,
       logger: silentLogger,
     });
+    return { core, host };
+  };
+
+  it('counts the 400 for an HTTP/1.1 request without Host among the protocol errors', async () => {
+    const { core, host } = await startPlainHost();
     try {
       const exchange = await exchangeRaw(host.port, 'GET /healthz HTTP/1.1\r\n\r\n');
       expect(exchange.responses[0]?.status).toBe(400);
@@ -258,13 +263,7 @@ describe('HTTP host: protocol errors', () => {
   });
 
   it('answers absolute-form targets (as proxies send them) as their paths', async () => {
-    const core = new WebhookCore({ processor: emptyProcessor });
-    const host = await startHttpHost(core, {
-      host: '127.0.0.1',
-      port: 0,
-      maxBodyBytes: LIMIT,
-      logger: silentLogger,
-    });
+    const { host } = await startPlainHost();
     try {
       const body = '{"session_variables":{"state.currentEvent":"X"}}';
       const event = await exchangeRaw(
