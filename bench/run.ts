@@ -15,6 +15,7 @@ import { regexSuite } from './regex';
 import { replayThroughputSuite } from './replay-throughput';
 import { rulesIndexSuite } from './rules-index';
 import { sessionMemorySuite } from './session-memory';
+import { trafficSuite } from './traffic';
 import type { Suite } from './suite';
 import { readLoadAverage, describeMachine, printSummary, writeResults, type BenchResults } from './summary';
 
@@ -32,6 +33,7 @@ const SUITES: readonly Suite[] = [
   regexSuite,
   globSuite,
   logsSuite,
+  trafficSuite,
 ];
 
 const USAGE = 'usage: npm run bench -- [--quick] [--out FILE] [SUITE...]';

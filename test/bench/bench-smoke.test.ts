@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +19,10 @@ const SUITES = [
   'regex',
   'glob',
   'logs',
+  'traffic',
 ];
+/** The traffic suite loads its servers with h2load; under --quick it returns no rows where h2load is missing. */
+const HAS_H2LOAD = spawnSync('h2load', ['--version'], { stdio: 'ignore' }).status === 0;
 
 interface Row {
   suite: string;
@@ -68,8 +71,13 @@ describe('npm run bench -- --quick', () => {
     expect(results.node).toBe(process.version);
     expect(results.machine.cores).toBeGreaterThan(0);
     expect(results.suites).toEqual(SUITES);
-    for (const suite of SUITES)
-      expect(results.rows.filter((r) => r.suite === suite).length).toBeGreaterThan(0);
+    for (const suite of SUITES) {
+      const rows = results.rows.filter((r) => r.suite === suite).length;
+      if (suite === 'traffic' && !HAS_H2LOAD) expect(rows).toBe(0);
+      else expect(rows).toBeGreaterThan(0);
+    }
+    if (HAS_H2LOAD) expect(results.rows.filter((r) => r.path === 'http-e2e')).toHaveLength(2);
+    else expect(stdout).toContain('h2load is not installed: the traffic suite is skipped');
     for (const row of results.rows) {
       expect(row.path).not.toBe('');
       expect(row.subject).not.toBe('');

@@ -1,0 +1,66 @@
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+
+/** What one h2load run reports. */
+export interface H2loadResult {
+  requestsPerSecond: number;
+  /** Requests answered with a 2xx. */
+  succeeded: number;
+  /** Requests that failed, errored or timed out, or were answered with another status. */
+  failed: number;
+}
+
+export function hasH2load(): boolean {
+  return spawnSync('h2load', ['--version'], { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * Makes sure h2load is on the PATH, installing Debian's `nghttp2-client` if
+ * it is not (the full run needs it; the suite loads its servers from outside
+ * the Node.js process, which an in-process client would compete with).
+ */
+export function ensureH2load(): void {
+  if (hasH2load()) return;
+  console.log('h2load not found: running apt-get install -y nghttp2-client');
+  try {
+    execFileSync('apt-get', ['install', '-y', 'nghttp2-client'], { stdio: 'inherit' });
+  } catch (error) {
+    console.log(`apt-get failed: ${(error as Error).message}`);
+  }
+  if (!hasH2load())
+    throw new Error('the traffic suite needs h2load (Debian/Ubuntu: apt-get install nghttp2-client)');
+}
+
+/**
+ * `h2load --h1` for `seconds`: `connections` keep-alive HTTP/1.1 connections
+ * posting `bodyFile` as JSON to `url`, as fast as the server answers.
+ */
+export function runH2load(
+  url: string,
+  bodyFile: string,
+  seconds: number,
+  connections: number,
+): Promise<H2loadResult> {
+  const args = ['--h1', '-c', String(connections), '-D', String(seconds), '-d', bodyFile];
+  return new Promise((resolve, reject) => {
+    execFile('h2load', [...args, '-H', 'content-type: application/json', url], (error, stdout) => {
+      if (error) return reject(new Error(`h2load failed: ${error.message}\n${stdout}`));
+      resolve(parseH2load(stdout));
+    });
+  });
+}
+
+/** Reads `finished in 4.00s, 12345.67 req/s, …`, `requests: … N succeeded, N failed, N errored, N timeout` and `status codes: N 2xx, …`. */
+export function parseH2load(output: string): H2loadResult {
+  const rate = /finished in [\d.]+m?s, ([\d.]+) req\/s/.exec(output)?.[1];
+  const requests = /requests: .*?(\d+) succeeded, (\d+) failed, (\d+) errored, (\d+) timeout/.exec(output);
+  const ok = /status codes: (\d+) 2xx/.exec(output)?.[1];
+  if (rate === undefined || requests === null || ok === undefined)
+    throw new Error(`unexpected h2load output:\n${output}`);
+  const [, succeeded, failed, errored, timeout] = requests.map(Number) as number[];
+  return {
+    requestsPerSecond: Number(rate),
+    succeeded: Number(ok),
+    failed:
+      (failed as number) + (errored as number) + (timeout as number) + (succeeded as number) - Number(ok),
+  };
+}

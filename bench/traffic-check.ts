@@ -1,0 +1,72 @@
+import { expectedFired, trafficBody } from './traffic-pack';
+import { startRulehook, type ServerProcess } from './traffic-servers';
+import { check } from './suite';
+
+/** POSTs one event; the status, the parsed answer and the `rulehook-fired` header, if any. */
+export async function postTrafficEvent(
+  port: number,
+  body: Buffer,
+): Promise<{ status: number; answer: { result_code?: number }; fired: string | null }> {
+  const response = await fetch(`http://127.0.0.1:${port}/v1/events`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+  const answer = (await response.json()) as { result_code?: number };
+  return { status: response.status, answer, fired: response.headers.get('rulehook-fired') };
+}
+
+/**
+ * Proves the pack does what the suite claims before anything is timed: on a
+ * server of its own started with `--expose-fired`, two sessions of opposite
+ * flags each send one event twice; the first answer names the flagged rules
+ * plus `once` and `changed`, the second only the flagged rules without `once`.
+ */
+export async function checkFiredRules(rulesDir: string): Promise<void> {
+  const server = await startRulehook(rulesDir, ['--expose-fired']);
+  try {
+    for (const session of [7, 8])
+      for (const nth of [0, 1]) {
+        const event = session % 10;
+        const reply = await postTrafficEvent(server.port, trafficBody(session, event));
+        const fired = (reply.fired ?? '')
+          .split(',')
+          .map((id) => id.trim())
+          .filter((id) => id !== '');
+        const expected = expectedFired(session, event, nth);
+        check(
+          reply.status === 200 && reply.answer.result_code === 200,
+          `rulehook answers 200 (session ${session})`,
+        );
+        check(
+          fired.sort().join(',') === expected.join(','),
+          `session ${session}, event ${nth + 1}: fired ${fired.join(',')}, expected ${expected.join(',')}`,
+        );
+      }
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Checks a timed server answers `result_code` 200 to a traffic event. */
+export async function checkAnswers(name: string, server: ServerProcess, body: Buffer): Promise<void> {
+  const reply = await postTrafficEvent(server.port, body);
+  check(reply.status === 200 && reply.answer.result_code === 200, `${name} answers result_code 200`);
+}
+
+/**
+ * Gives rulehook's memory store `sessions` sessions, one event each, `inFlight`
+ * at a time: the state the timed requests share the store with.
+ */
+export async function primeSessions(
+  server: ServerProcess,
+  sessions: number,
+  inFlight: number,
+): Promise<void> {
+  for (let first = 0; first < sessions; first += inFlight) {
+    const batch: Promise<void>[] = [];
+    for (let s = first; s < Math.min(first + inFlight, sessions); s++)
+      batch.push(checkAnswers('rulehook', server, trafficBody(s, s)));
+    await Promise.all(batch);
+  }
+}

@@ -1,0 +1,75 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from './paths';
+
+/** A server in a child process, loaded from outside: its port and its CPU time. */
+export interface ServerProcess {
+  port: number;
+  pid: number;
+  /** CPU time the process has used so far (user + system), in seconds. */
+  cpuSeconds(): number;
+  stop(): Promise<void>;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's utime and stime (usually 100). */
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+
+/** utime + stime of /proc/<pid>/stat (fields 14 and 15), in seconds. */
+function readCpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/** `rulehook serve` of the built CLI (`npm run build`), HTTP only, on any free port. */
+export function startRulehook(rulesDir: string, extraArgs: readonly string[] = []): Promise<ServerProcess> {
+  const args = ['serve', '--rules', rulesDir, '--no-grpc', '--http-port', '0', '--drain-seconds', '0'];
+  return startServer(path.join(REPO_ROOT, 'dist/cli/main.js'), [
+    ...args,
+    '--log-level',
+    'warn',
+    ...extraArgs,
+  ]);
+}
+
+/** The bare node:http baseline (`traffic-bare-server.ts`), compiled next to this file. */
+export function startBare(): Promise<ServerProcess> {
+  return startServer(path.join(__dirname, 'traffic-bare-server.js'), []);
+}
+
+/** Starts `node script args` and resolves once it prints `HTTP listening on http://HOST:PORT`. */
+function startServer(script: string, args: readonly string[]): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null): void =>
+      reject(new Error(`${path.basename(script)} exited with ${code} before listening:\n${output}`));
+    child.once('exit', onExit);
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const port = /HTTP listening on http:\/\/[^:]+:(\d+)/.exec(output)?.[1];
+      if (port === undefined || child.pid === undefined) return;
+      child.off('exit', onExit);
+      child.stdout?.removeAllListeners('data');
+      child.stdout?.resume();
+      resolve(describe(child, child.pid, Number(port)));
+    });
+  });
+}
+
+function describe(child: ChildProcess, pid: number, port: number): ServerProcess {
+  return {
+    port,
+    pid,
+    cpuSeconds: () => readCpuSeconds(pid),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
