@@ -1,6 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { parsePrometheusText, sampleValue } from '../support/prometheus-text';
 import { describeWithRedis, RedisServer } from '../support/redis-server';
 import { startServeProcess, type ServeProcess } from '../support/serve-process';
 import { createTestCertificates, type TestCertificates } from '../support/test-certificates';
+import { saveFile } from '../support/save-file';
 
 /**
  * rulehook as an operator runs it: a configuration file with tokens and TLS, two workers sharing Redis;
@@ -111,10 +112,10 @@ describeWithRedis('an operator running rulehook (config file, tokens, TLS, two w
   it('picks up a rule edit in seconds, refuses a broken one while the old rules serve, reloads on SIGHUP', async () => {
     const file = path.join(dir, 'rules', RULE_FILE);
     const original = await readFile(file, 'utf8');
-    await writeFile(file, original.replace('greeted: "yes"', 'greeted: "edited"'));
+    await saveFile(file, original.replace('greeted: "yes"', 'greeted: "edited"'));
     expect(await waitForGreeting('edited')).toBe(true);
 
-    await writeFile(file, 'ruleset: broken\nrules: [ { id: ]\n');
+    await saveFile(file, 'ruleset: broken\nrules: [ { id: ]\n');
     for (const deadline = Date.now() + 10_000; !server.stderr().includes('rules reload refused');) {
       if (Date.now() > deadline) throw new Error(`no refusal logged:\n${server.stderr()}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -122,7 +123,7 @@ describeWithRedis('an operator running rulehook (config file, tokens, TLS, two w
     expect(await waitForGreeting('edited')).toBe(true);
 
     // SIGHUP to the primary reloads (here the file is restored, as an operator reverting the edit would).
-    await writeFile(file, original);
+    await saveFile(file, original);
     server.child.kill('SIGHUP');
     expect(await waitForGreeting('yes')).toBe(true);
     expect(server.child.exitCode).toBeNull();

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parsePrometheusText, sampleValue } from '../support/prometheus-text';
 import { describeWithRedis, RedisServer } from '../support/redis-server';
 import { startServeProcess, type ServeProcess } from '../support/serve-process';
+import { saveFile } from '../support/save-file';
 
 // Each test starts real processes (node, redis-server) and waits for workers to restart.
 jest.setTimeout(60_000);
@@ -175,7 +176,7 @@ describeWithRedis('serve --workers: the primary hands one rule set to every work
     const { server: running, pids } = await start([]);
     const file = path.join(dir, RULE_FILE);
     const original = await readFile(file, 'utf8');
-    await writeFile(file, original.replace('greeted: "yes"', 'greeted: "edited"'));
+    await saveFile(file, original.replace('greeted: "yes"', 'greeted: "edited"'));
     const edited = (answer: unknown) => JSON.stringify(answer).includes('"edited"');
     await waitForLog(running, (l) => l.msg === 'rules reloaded');
     // The primary sends the rule set to both workers; each swaps it once compiled.
@@ -187,12 +188,12 @@ describeWithRedis('serve --workers: the primary hands one rule set to every work
     expect((await askWorkers(running, 8)).every(edited)).toBe(true);
 
     // A broken edit: refused by the primary, every worker keeps the last good rule set.
-    await writeFile(file, 'ruleset: broken\nrules: [ { id: ]\n');
+    await saveFile(file, 'ruleset: broken\nrules: [ { id: ]\n');
     await waitForLog(running, (l) => l.msg === 'rules reload refused; the last good rule set keeps serving');
     expect((await askWorkers(running, 8)).every(edited)).toBe(true);
 
     // POST /admin/reload reaches a worker, which has the primary reload and answers with its report.
-    await writeFile(file, original);
+    await saveFile(file, original);
     const res = await fetch(`http://127.0.0.1:${running.httpPort}/admin/reload`, { method: 'POST' });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ result: expect.stringMatching(/^(reloaded|unchanged)$/) });

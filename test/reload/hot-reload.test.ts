@@ -3,6 +3,7 @@ import path from 'node:path';
 import { postEvent } from '../support/engine-session';
 import { writeRulesDir } from '../support/run-cli-process';
 import { startServeProcess, type ServeProcess } from '../support/serve-process';
+import { saveFile } from '../support/save-file';
 
 /**
  * Hot reload on the real built server: a change of the files, SIGHUP and
@@ -82,13 +83,13 @@ describe('hot reload', () => {
     );
     for (let n = 1; n <= 10; n++) {
       if (n === 6) {
-        await writeFile(file, BROKEN);
+        await saveFile(file, BROKEN);
         await waitForLog(server, 'rules reload refused');
         // Still the last good rule set.
         expect((await tagsOf(port)).first).toBe('5');
         continue;
       }
-      await writeFile(file, generation(n));
+      await saveFile(file, generation(n));
       expect(await waitForGeneration(port, n)).toBe(true);
     }
     loading = false;
