@@ -1,6 +1,7 @@
 import { expectedFired, trafficBody } from './traffic-pack';
 import { startRulehook, type ServerProcess } from './traffic-servers';
 import { check } from './suite';
+import type { TrafficTransport } from './traffic-transports';
 
 /** POSTs one event; the status, the parsed answer and the `rulehook-fired` header, if any. */
 export async function postTrafficEvent(
@@ -48,17 +49,12 @@ export async function checkFiredRules(rulesDir: string): Promise<void> {
   }
 }
 
-/** Checks a timed server answers `result_code` 200 to a traffic event. */
-export async function checkAnswers(name: string, server: ServerProcess, body: Buffer): Promise<void> {
-  const reply = await postTrafficEvent(server.port, body);
-  check(reply.status === 200 && reply.answer.result_code === 200, `${name} answers result_code 200`);
-}
-
 /**
  * Gives rulehook's memory store `sessions` sessions, one event each, `inFlight`
  * at a time: the state the timed requests share the store with.
  */
 export async function primeSessions(
+  transport: TrafficTransport,
   server: ServerProcess,
   sessions: number,
   inFlight: number,
@@ -66,7 +62,7 @@ export async function primeSessions(
   for (let first = 0; first < sessions; first += inFlight) {
     const batch: Promise<void>[] = [];
     for (let s = first; s < Math.min(first + inFlight, sessions); s++)
-      batch.push(checkAnswers('rulehook', server, trafficBody(s, s)));
+      batch.push(transport.checkAnswer('rulehook', server, s, s));
     await Promise.all(batch);
   }
 }

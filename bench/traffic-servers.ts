@@ -23,24 +23,37 @@ function readCpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
-/** `rulehook serve` of the built CLI (`npm run build`), HTTP only, on any free port. */
-export function startRulehook(rulesDir: string, extraArgs: readonly string[] = []): Promise<ServerProcess> {
-  const args = ['serve', '--rules', rulesDir, '--no-grpc', '--http-port', '0', '--drain-seconds', '0'];
-  return startServer(path.join(REPO_ROOT, 'dist/cli/main.js'), [
-    ...args,
-    '--log-level',
-    'warn',
-    ...extraArgs,
-  ]);
+/** The transport a traffic server answers on: one only, so that the process serves nothing else. */
+export type Transport = 'http' | 'grpc';
+
+/** The line both kinds of server print once they listen, as `rulehook serve` does: its port. */
+const LISTENING: Record<Transport, RegExp> = {
+  http: /HTTP listening on http:\/\/[^:]+:(\d+)/,
+  grpc: /gRPC listening on [^:]+:(\d+)/,
+};
+
+/** `rulehook serve` of the built CLI (`npm run build`) on one transport, on any free port. */
+export function startRulehook(
+  rulesDir: string,
+  extraArgs: readonly string[] = [],
+  transport: Transport = 'http',
+): Promise<ServerProcess> {
+  const only = transport === 'http' ? ['--no-grpc', '--http-port', '0'] : ['--no-http', '--grpc-port', '0'];
+  return startServer(
+    path.join(REPO_ROOT, 'dist/cli/main.js'),
+    ['serve', '--rules', rulesDir, ...only, '--drain-seconds', '0', '--log-level', 'warn', ...extraArgs],
+    LISTENING[transport],
+  );
 }
 
-/** The bare node:http baseline (`traffic-bare-server.ts`), compiled next to this file. */
-export function startBare(): Promise<ServerProcess> {
-  return startServer(path.join(__dirname, 'traffic-bare-server.js'), []);
+/** The bare baseline of a transport (`traffic-bare-server.ts`, `traffic-bare-grpc-server.ts`), compiled next to this file. */
+export function startBare(transport: Transport = 'http'): Promise<ServerProcess> {
+  const script = transport === 'http' ? 'traffic-bare-server.js' : 'traffic-bare-grpc-server.js';
+  return startServer(path.join(__dirname, script), [], LISTENING[transport]);
 }
 
-/** Starts `node script args` and resolves once it prints `HTTP listening on http://HOST:PORT`. */
-function startServer(script: string, args: readonly string[]): Promise<ServerProcess> {
+/** Starts `node script args` and resolves once it prints the `listening` line with its port. */
+function startServer(script: string, args: readonly string[], listening: RegExp): Promise<ServerProcess> {
   const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise((resolve, reject) => {
@@ -50,7 +63,7 @@ function startServer(script: string, args: readonly string[]): Promise<ServerPro
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const port = /HTTP listening on http:\/\/[^:]+:(\d+)/.exec(output)?.[1];
+      const port = listening.exec(output)?.[1];
       if (port === undefined || child.pid === undefined) return;
       child.off('exit', onExit);
       child.stdout?.removeAllListeners('data');

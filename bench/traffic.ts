@@ -1,19 +1,24 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { hasH2load, ensureH2load, runH2load } from './h2load';
+import { hasH2load, ensureH2load } from './h2load';
 import { median, pairedRatio } from './measure';
 import { check, judgeRatioGoal, type ResultRow, type RunOptions, type Suite } from './suite';
 import { formatCount, formatRatio, printTable } from './table';
-import { checkAnswers, checkFiredRules, primeSessions } from './traffic-check';
-import { trafficBody, writeTrafficPack } from './traffic-pack';
-import { startBare, startRulehook, type ServerProcess } from './traffic-servers';
+import { checkFiredRules, primeSessions } from './traffic-check';
+import { writeTrafficPack } from './traffic-pack';
+import type { ServerProcess } from './traffic-servers';
+import { GRPC_TRANSPORT, HTTP_TRANSPORT, IN_FLIGHT, type TrafficTransport } from './traffic-transports';
 
 /** Sessions in rulehook's memory store while it is timed; each round posts an event of another of them. */
 const SESSIONS = 1_000;
-const CONNECTIONS = 50;
 const SERVERS = ['bare', 'rulehook'] as const;
 type Server = (typeof SERVERS)[number];
+interface Rounds {
+  count: number;
+  seconds: number;
+  warmupSeconds: number;
+}
 
 /** One h2load run against one server: its throughput and the server's CPU time per request. */
 interface Run {
@@ -23,12 +28,13 @@ interface Run {
 
 /**
  * End to end, as deployed: `rulehook serve` (the built CLI, 50 rules, session
- * state in the memory store) and a bare node:http server, each in a process
- * of its own, loaded in turn by h2load from outside Node.js.
+ * state in the memory store) and a bare server of the same transport, each in
+ * a process of its own, loaded in turn by h2load from outside Node.js; first
+ * over HTTP, then over gRPC.
  */
 export const trafficSuite: Suite = {
   name: 'traffic',
-  title: 'rulehook serve with 50 rules vs a bare node:http process, loaded by h2load',
+  title: 'rulehook serve with 50 rules vs bare node:http and grpc-js processes, loaded by h2load',
   async run(options: RunOptions) {
     if (!hasH2load()) {
       if (options.quick) {
@@ -43,58 +49,67 @@ export const trafficSuite: Suite = {
       ? { count: 1, seconds: 1, warmupSeconds: 0 }
       : { count: 8, seconds: 4, warmupSeconds: 4 };
     const dir = mkdtempSync(path.join(os.tmpdir(), 'rulehook-bench-traffic-'));
-    const rulesDir = path.join(dir, 'rules');
-    writeTrafficPack(rulesDir);
-    await checkFiredRules(rulesDir);
-    const servers: Partial<Record<Server, ServerProcess>> = {};
     try {
-      servers.bare = await startBare();
-      servers.rulehook = await startRulehook(rulesDir);
-      for (const server of SERVERS)
-        await checkAnswers(server, servers[server] as ServerProcess, trafficBody(0, 0));
-      await primeSessions(servers.rulehook, SESSIONS, CONNECTIONS);
-      const bodyFile = (round: number): string => {
-        const session = (round * 131) % SESSIONS;
-        const file = path.join(dir, `round-${round}.json`);
-        writeFileSync(file, trafficBody(session, session + 1 + round));
-        return file;
-      };
-      const runs: Record<Server, Run[]> = { bare: [], rulehook: [] };
-      if (rounds.warmupSeconds > 0)
-        for (const server of SERVERS)
-          await runOnce(servers[server] as ServerProcess, bodyFile(0), rounds.warmupSeconds);
-      for (let round = 1; round <= rounds.count; round++) {
-        const order = round % 2 === 1 ? SERVERS : [...SERVERS].reverse();
-        const file = bodyFile(round);
-        for (const server of order)
-          runs[server].push(await runOnce(servers[server] as ServerProcess, file, rounds.seconds));
-      }
-      printRuns(runs, rounds.seconds);
-      return summarize(runs);
+      const rulesDir = path.join(dir, 'rules');
+      writeTrafficPack(rulesDir);
+      await checkFiredRules(rulesDir);
+      const rows: ResultRow[] = [];
+      for (const transport of [HTTP_TRANSPORT, GRPC_TRANSPORT])
+        rows.push(...(await compareTransport(transport, rulesDir, dir, rounds)));
+      return rows;
     } finally {
-      for (const server of SERVERS) await servers[server]?.stop();
       rmSync(dir, { recursive: true, force: true });
     }
   },
 };
 
-async function runOnce(server: ServerProcess, bodyFile: string, seconds: number): Promise<Run> {
-  const cpuBefore = server.cpuSeconds();
-  const result = await runH2load(`http://127.0.0.1:${server.port}/v1/events`, bodyFile, seconds, CONNECTIONS);
-  const cpuSeconds = server.cpuSeconds() - cpuBefore;
-  check(
-    result.failed === 0 && result.succeeded > 0,
-    `h2load: ${result.failed} requests failed, ${result.succeeded} succeeded`,
-  );
-  return {
-    requestsPerSecond: result.requestsPerSecond,
-    cpuUsPerRequest: (cpuSeconds * 1e6) / result.succeeded,
-  };
+async function compareTransport(
+  transport: TrafficTransport,
+  rulesDir: string,
+  dir: string,
+  rounds: Rounds,
+): Promise<ResultRow[]> {
+  const servers: Partial<Record<Server, ServerProcess>> = {};
+  try {
+    servers.bare = await transport.startBare();
+    servers.rulehook = await transport.startRulehook(rulesDir);
+    for (const server of SERVERS) await transport.checkAnswer(server, servers[server] as ServerProcess, 0, 0);
+    await primeSessions(transport, servers.rulehook, SESSIONS, IN_FLIGHT);
+    const runs: Record<Server, Run[]> = { bare: [], rulehook: [] };
+    const runRound = async (round: number, seconds: number, record: boolean): Promise<void> => {
+      const session = (round * 131) % SESSIONS;
+      const event = session + 1 + round;
+      const file = path.join(dir, `${transport.name}-round-${round}.body`);
+      transport.writeBody(file, session, event);
+      const order = round % 2 === 1 ? SERVERS : [...SERVERS].reverse();
+      for (const server of order) {
+        const target = servers[server] as ServerProcess;
+        const cpuBefore = target.cpuSeconds();
+        const result = await transport.run(target, file, seconds, session, event);
+        const cpuSeconds = target.cpuSeconds() - cpuBefore;
+        check(
+          result.failed === 0 && result.succeeded > 0,
+          `h2load (${transport.name}, ${server}): ${result.failed} requests failed, ${result.succeeded} succeeded`,
+        );
+        if (record)
+          runs[server].push({
+            requestsPerSecond: result.requestsPerSecond,
+            cpuUsPerRequest: (cpuSeconds * 1e6) / result.succeeded,
+          });
+      }
+    };
+    if (rounds.warmupSeconds > 0) await runRound(0, rounds.warmupSeconds, false);
+    for (let round = 1; round <= rounds.count; round++) await runRound(round, rounds.seconds, true);
+    printRuns(transport, runs, rounds.seconds);
+    return summarize(transport, runs);
+  } finally {
+    for (const server of SERVERS) await servers[server]?.stop();
+  }
 }
 
-function printRuns(runs: Record<Server, Run[]>, seconds: number): void {
+function printRuns(transport: TrafficTransport, runs: Record<Server, Run[]>, seconds: number): void {
   printTable(
-    `traffic: ${CONNECTIONS} keep-alive connections (h2load --h1), ${seconds} s per round, rounds interleaved`,
+    `traffic over ${transport.name}: ${transport.load}, ${seconds} s per round, rounds interleaved`,
     ['round', 'bare req/s', 'rulehook req/s', 'bare CPU µs/req', 'rulehook CPU µs/req'],
     runs.bare.map((bare, i) => {
       const rulehook = runs.rulehook[i] as Run;
@@ -114,18 +129,18 @@ function printRuns(runs: Record<Server, Run[]>, seconds: number): void {
  * per request is 1 / (requests/s), so bare time ÷ rulehook time is rulehook
  * requests/s ÷ bare requests/s. CPU per request is bare ÷ rulehook.
  */
-function summarize(runs: Record<Server, Run[]>): ResultRow[] {
+function summarize(transport: TrafficTransport, runs: Record<Server, Run[]>): ResultRow[] {
   const rate = (server: Server): number[] => runs[server].map((r) => r.requestsPerSecond);
   const cpu = (server: Server): number[] => runs[server].map((r) => r.cpuUsPerRequest);
   const throughput = pairedRatio(rate('rulehook'), rate('bare'));
   const cpuRatio = pairedRatio(cpu('bare'), cpu('rulehook'));
-  const baseline = 'bare node:http process';
+  const { baseline, path: rowPath, name } = transport;
   console.log(
-    `\ntraffic: requests/s rulehook ÷ bare ${formatRatio(throughput)}, CPU/request bare ÷ rulehook ${formatRatio(cpuRatio)}`,
+    `\ntraffic over ${name}: requests/s rulehook ÷ bare ${formatRatio(throughput)}, CPU/request bare ÷ rulehook ${formatRatio(cpuRatio)}`,
   );
   return [
     {
-      path: 'http-e2e',
+      path: rowPath,
       subject: 'rulehook serve, 50 rules: requests/s (rulehook ÷ bare)',
       baseline,
       ratio: throughput,
@@ -133,7 +148,7 @@ function summarize(runs: Record<Server, Run[]>): ResultRow[] {
       ...judgeRatioGoal(throughput, 0.9),
     },
     {
-      path: 'http-e2e',
+      path: rowPath,
       subject: 'rulehook serve, 50 rules: server CPU/request',
       baseline,
       ratio: cpuRatio,

@@ -183,3 +183,17 @@ describe('compileGlob and isGlob', () => {
     ]);
   });
 });
+
+describe('the literal prefix of a glob', () => {
+  it.each([
+    ['verify.*', 'verify.'],
+    ['VERIFY_DONE', 'VERIFY_DONE'],
+    ['*.score', ''],
+    ['a\\*b*', 'a*b'],
+    ['caller.{a,b}', 'caller.'],
+    ['x[ab]y', 'x'],
+    ['😀?', '😀'],
+  ])('%s begins every match with %j', (pattern, prefix) => {
+    expect(compileGlob(pattern)).toMatchObject({ ok: true, prefix });
+  });
+});

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { GlobAutomaton } from './glob-automaton';
-import { readLiteral, type GlobNode, type GlobProblem } from './glob-syntax';
+import { readLiteral, readLiteralPrefix, type GlobNode, type GlobProblem } from './glob-syntax';
 import { parseGlob } from './parse-glob';
 import { compileSegmentMatcher } from './segment-matcher';
 
@@ -11,6 +11,8 @@ export type CompiledGlob =
       test: (text: string) => boolean;
       /** False when the pattern matches exactly its own text and nothing else (`VERIFY_DONE`). */
       isGlob: boolean;
+      /** The text every match begins with (`verify.` of `verify.*`; empty for `*.score`): a cheap first test. */
+      prefix: string;
     }
   | ({ ok: false } & GlobProblem);
 
@@ -49,8 +51,8 @@ function build(pattern: string): CompiledGlob {
   if (!Array.isArray(nodes)) return { ok: false, ...nodes };
   const literal = readLiteral(nodes);
   if (literal !== undefined)
-    return { ok: true, isGlob: literal !== pattern, test: (text) => text === literal };
-  return { ok: true, isGlob: true, test: buildMatcher(nodes) };
+    return { ok: true, isGlob: literal !== pattern, prefix: literal, test: (text) => text === literal };
+  return { ok: true, isGlob: true, prefix: readLiteralPrefix(nodes), test: buildMatcher(nodes) };
 }
 
 /** The segment matcher where it applies (no braces, no `**`), else the automaton. */

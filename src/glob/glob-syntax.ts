@@ -47,6 +47,16 @@ export const GLOB_LIMITS = {
 export const SLASH = 0x2f;
 export const DOT = 0x2e;
 
+/** The literal text every match of `nodes` begins with: its leading characters, up to the first wildcard. */
+export function readLiteralPrefix(nodes: readonly GlobNode[]): string {
+  let prefix = '';
+  for (const node of nodes) {
+    if (node.kind !== 'char') break;
+    prefix += String.fromCodePoint(node.code);
+  }
+  return prefix;
+}
+
 /** The text a sequence of literal characters matches; undefined when it holds anything else. */
 export function readLiteral(nodes: readonly GlobNode[]): string | undefined {
   let literal = '';

@@ -17,4 +17,29 @@ describe('ChangedGlobs', () => {
     expect(globs.indicesOf('verify.score')).toBe(indices);
     expect(indices).toEqual([0]);
   });
+
+  it("tells keys apart by the globs' literal prefixes, sharing a first character or not", () => {
+    const globs = new ChangedGlobs(['verify.*', 'verdict.{a,b}', 'custom.t?er', 'v']);
+    expect(globs.indicesOf('verify.score')).toEqual([0]);
+    expect(globs.indicesOf('verdict.b')).toEqual([1]);
+    expect(globs.indicesOf('verdict.c')).toEqual([]);
+    expect(globs.indicesOf('custom.tier')).toEqual([2]);
+    expect(globs.indicesOf('v')).toEqual([3]);
+    expect(globs.indicesOf('ver')).toEqual([]);
+    expect(globs.indicesOf('audio.verify')).toEqual([]);
+    expect(globs.indicesOf('')).toEqual([]);
+  });
+
+  it('looks at every key when a glob has no literal prefix', () => {
+    const globs = new ChangedGlobs(['verify.*', '*.score', '?x']);
+    expect(globs.indicesOf('audio.score')).toEqual([1]);
+    expect(globs.indicesOf('verify.score')).toEqual([0, 1]);
+    expect(globs.indicesOf('ax')).toEqual([2]);
+  });
+
+  it('matches escaped wildcards of a prefix as the characters they are', () => {
+    const globs = new ChangedGlobs(['a\\*b.*']);
+    expect(globs.indicesOf('a*b.c')).toEqual([0]);
+    expect(globs.indicesOf('axb.c')).toEqual([]);
+  });
 });
