@@ -28,6 +28,8 @@ export interface HostUnderTest {
   sendInvalidUtf8Key(): Promise<Reply>;
   /** An event carrying a field this version does not know, plus `variables`. */
   sendWithUnknownField(variables: Record<string, string>): Promise<Reply>;
+  /** An empty message: no bytes at all (HTTP: an empty JSON body; gRPC: a zero-length message). */
+  sendEmpty(): Promise<Reply>;
   close(): Promise<void>;
 }
 
@@ -84,6 +86,7 @@ export function createHttpAdapter(core: WebhookCore): HostUnderTest {
     sendInvalidUtf8Key: () => post(json('{"session_variables":{"@@":"v"}}', BAD_UTF8)),
     sendWithUnknownField: (variables) =>
       post(JSON.stringify({ session_variables: variables, engine_build: '7' })),
+    sendEmpty: () => post(''),
     close: async () => {},
   };
 }
@@ -151,6 +154,7 @@ export async function createGrpcAdapter(
       client.sendBytes(encodeRawEntry(Buffer.from(key), BAD_UTF8)).then(grpcReply),
     sendInvalidUtf8Key: () => client.sendBytes(encodeRawEntry(BAD_UTF8, Buffer.from('v'))).then(grpcReply),
     sendWithUnknownField: (variables) => client.sendBytes(withUnknown(variables)).then(grpcReply),
+    sendEmpty: () => client.sendBytes(Buffer.alloc(0)).then(grpcReply),
     close: async () => {
       client.close();
       await host.close();

@@ -121,6 +121,10 @@ describe.each(hosts)('host contract: %s', (_name, createHost) => {
     expect(await host.send({})).toEqual({ ok: true, response: { result_code: 200 }, fired: '' });
   });
 
+  it('answers an empty message as an event with no session variables', async () => {
+    expect(await host.sendEmpty()).toEqual(await host.send({}));
+  });
+
   it('ignores unknown fields and counts them', async () => {
     const before = host.core.metrics.snapshot()['rulehook_unknown_fields_total'] ?? 0;
     const reply = await host.sendWithUnknownField({ 'state.currentEvent': 'ECHO' });

@@ -39,7 +39,6 @@ describe('HTTP host: POST /v1/events', () => {
       'expected the body to be a JSON object (an Event), got an array',
     ],
     ['malformed JSON', '{"session_variables":', undefined, /^request body is not valid JSON: /],
-    ['an empty body', '', undefined, /^request body is not valid JSON: /],
     ['session_variables not an object', '{"session_variables":"x"}', 'session_variables', /got a string$/],
     [
       'a non-string value',
@@ -95,6 +94,15 @@ describe('HTTP host: POST /v1/events', () => {
       expect(res.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     },
   );
+
+  it.each([
+    ['no bytes', ''],
+    ['blanks only', ' \r\n\t'],
+  ])('answers a body of %s as an event with no variables, as over gRPC', async (_case, body) => {
+    const res = await request(listener).post('/v1/events').set('content-type', 'application/json').send(body);
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('{"result_code":200}');
+  });
 
   it('rejects a request without content-type with 415', async () => {
     const res = await request(listener).post('/v1/events').send(Buffer.from('{}'));

@@ -107,8 +107,16 @@ export function buildRuleProgram(
     }
     out.push(rule.schedule.length);
     for (const op of rule.schedule) {
+      // Own data properties even for a key named `__proto__` (an assignment would set the prototype):
+      // the per-event copy `{ ...shape }` keeps them own, so filling them in is a plain write.
       const shape: Record<string, string> = {};
-      for (const [key] of op.parameters) shape[key] = '';
+      for (const [key] of op.parameters)
+        Object.defineProperty(shape, key, {
+          value: '',
+          writable: true,
+          enumerable: true,
+          configurable: true,
+        });
       append<OperationHead>(out, op.fixed, op.action, op.parameters.length, shape);
       for (const [key, template] of op.parameters) {
         append<ParameterHead>(out, key, template.code.length);

@@ -201,6 +201,30 @@ describe('evaluateEvent: the response', () => {
     expect(first?.parameters).not.toBe(second?.parameters);
   });
 
+  it('keeps a parameter or a set key named __proto__, templated or constant, as an ordinary key', () => {
+    const b = buildRuleBook({
+      ruleset: 'proto',
+      rules: [
+        {
+          id: 'a',
+          then: {
+            schedule: [
+              { action: 'T', parameters: JSON.parse('{"__proto__":"${x}","k":"${x}"}') },
+              { action: 'C', parameters: JSON.parse('{"__proto__":"fixed"}') },
+            ],
+            set: JSON.parse('{"__proto__":"${x}"}'),
+          },
+        },
+      ],
+    });
+    const { response } = evaluateEvent(b, ev('E', { x: '1' }));
+    expect(JSON.stringify(response.actions_to_perform)).toBe(
+      '[{"action":"T","parameters":{"__proto__":"1","k":"1"}},{"action":"C","parameters":{"__proto__":"fixed"}}]',
+    );
+    expect(response.session_variable_updates).toEqual([{ key: '__proto__', value: '1' }]);
+    expect(Object.getPrototypeOf(response.actions_to_perform[0]?.parameters)).toBe(Object.prototype);
+  });
+
   it('appends each fired rule’s outputs in order: schedule, set, disable, enable', () => {
     const b = buildRuleBook({
       ruleset: 'out',
