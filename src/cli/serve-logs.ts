@@ -9,6 +9,7 @@ import {
   type Recorder,
 } from '../recording';
 import type { CliIO } from '../terminal/command-io';
+import type { HeldTaps } from './held-taps';
 import type { LogSettings } from './log-options';
 import type { RecordSettings } from './record-options';
 
@@ -26,8 +27,9 @@ export function createVariableMask(
 }
 
 /**
- * Opens `--decision-log` and has the core give it every decision. Undefined when not asked for; `false`
- * (after saying why on stderr) when the file cannot be opened for appending.
+ * Opens `--decision-log`, writes the decisions `held` while it opened, and has the core give it every
+ * decision from now on. Undefined when not asked for; `false` (after saying why on stderr) when the file
+ * cannot be opened for appending.
  */
 export async function startDecisionLog(
   logs: LogSettings,
@@ -35,6 +37,7 @@ export async function startDecisionLog(
   logger: Logger,
   mask: VariableMask | undefined,
   io: CliIO,
+  held: HeldTaps,
 ): Promise<DecisionLog | undefined | false> {
   const settings = logs.decisionLog;
   if (settings === undefined) return undefined;
@@ -53,6 +56,7 @@ export async function startDecisionLog(
     );
     return false;
   }
+  for (const decision of held.decisions) log.log(decision);
   core.setDecisionTap((decision) => log.log(decision));
   return log;
 }
@@ -67,14 +71,16 @@ export function describeDecisionLog(logs: LogSettings): string | undefined {
 }
 
 /**
- * Opens `--record` and has the core give it every event received. Undefined when not asked for; `false`
- * (after saying why on stderr) when the file cannot be opened for appending.
+ * Opens `--record`, writes the events `held` while it opened, and has the core give it every event
+ * received from now on. Undefined when not asked for; `false` (after saying why on stderr) when the file
+ * cannot be opened for appending.
  */
 export async function startRecording(
   settings: RecordSettings | undefined,
   core: WebhookCore,
   logger: Logger,
   io: CliIO,
+  held: HeldTaps,
 ): Promise<Recorder | undefined | false> {
   if (settings === undefined) return undefined;
   let recorder: Recorder;
@@ -85,6 +91,7 @@ export async function startRecording(
 `);
     return false;
   }
+  for (const event of held.events) recorder.record(event.session_variables);
   core.setEventTap((event) => recorder.record(event.session_variables));
   return recorder;
 }

@@ -17,6 +17,7 @@ import { waitForSessionStore } from '../server/wait-for-store';
 import { shareWorkerMetrics } from '../server/worker-metrics';
 import type { ServeControl } from './serve-control';
 import type { ServeOptions } from './serve-options';
+import { holdCoreTaps } from './held-taps';
 import { createVariableMask, describeDecisionLog, startDecisionLog, startRecording } from './serve-logs';
 
 export interface OneProcess {
@@ -62,15 +63,26 @@ export async function serveOneProcess({ options, security, logger, metrics, io, 
     });
   core.setProcessor(createProcessor(rules.book), rules.revision);
 
-  const recorder = await startRecording(options.record, core, logger, io);
+  // Bound before any output file is created or "serving" said: a busy port leaves nothing behind.
+  const held = holdCoreTaps(core, options.record !== undefined, options.logs.decisionLog !== undefined);
+  let hosts: ServeHosts;
+  try {
+    hosts = await startServeHosts(core, hostSettings(options, security), logger);
+  } catch (error) {
+    io.stderr.write(`rulehook serve: cannot listen: ${(error as Error).message}\n`);
+    await store.close();
+    return 1;
+  }
+  const recorder = await startRecording(options.record, core, logger, io, held);
   const decisions =
-    recorder === false ? undefined : await startDecisionLog(options.logs, core, logger, mask, io);
+    recorder === false ? undefined : await startDecisionLog(options.logs, core, logger, mask, io, held);
   const closeOutputs = async (): Promise<void> => {
     await store.close();
     if (recorder) await recorder.close();
     if (decisions) await decisions.close();
   };
   if (recorder === false || decisions === false) {
+    await closeServeHosts(hosts);
     await closeOutputs();
     return 1;
   }
@@ -80,14 +92,6 @@ export async function serveOneProcess({ options, security, logger, metrics, io, 
   const decisionLine = describeDecisionLog(options.logs);
   if (decisionLine !== undefined) status.write(`rulehook: ${decisionLine}\n`);
 
-  let hosts: ServeHosts;
-  try {
-    hosts = await startServeHosts(core, hostSettings(options, security), logger);
-  } catch (error) {
-    io.stderr.write(`rulehook serve: cannot listen: ${(error as Error).message}\n`);
-    await closeOutputs();
-    return 1;
-  }
   // Watching before saying it listens: an edit made once it does is never missed.
   const stopReloads = await startServeReloads(core, {
     rules: options.rules,

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createMemoryIO } from '../../test/support/memory-io';
@@ -140,13 +140,23 @@ describe('runServe', () => {
     expect(await exit).toBe(0);
   });
 
-  it('reports a port already in use and exits 1', async () => {
+  it('reports a port already in use and exits 1, before saying it serves or creating any file', async () => {
     const first = await serveUntilListening(['--no-grpc']);
+    const dir = mkdtempSync(path.join(tmpdir(), 'rulehook-serve-busy-'));
     const io = createMemoryIO();
-    const code = await runServe(['--no-grpc', '--http-port', String(first.hosts.http?.port)], io);
+    const code = await runServe(
+      ['--no-grpc', '--http-port', String(first.hosts.http?.port), '--record', 'rec.jsonl'],
+      { ...io, cwd: dir },
+    );
+    const decided = await runServe(
+      ['--no-grpc', '--http-port', String(first.hosts.http?.port), '--decision-log', 'decisions.jsonl'],
+      { ...io, cwd: dir },
+    );
     first.stop();
     await first.exit;
-    expect(code).toBe(1);
+    expect([code, decided]).toEqual([1, 1]);
     expect(io.err()).toMatch(/cannot listen: .*EADDRINUSE/);
+    expect(io.out()).not.toMatch(/serving|recording|decision/);
+    expect(readdirSync(dir)).toEqual([]);
   });
 });
