@@ -59,6 +59,7 @@ export async function serveOneProcess({ options, security, logger, metrics, io, 
       sessionKey: options.sessionKey,
       logger,
       evaluationBudgetMs: options.evaluationBudgetMs,
+      ownUpdates: options.ownUpdates,
       ...(options.stateSecret === undefined ? {} : { stateSecret: options.stateSecret }),
     });
   core.setProcessor(createProcessor(rules.book), rules.revision);

@@ -52,6 +52,8 @@ Options:
   --eval-budget MS           longest the rules may take on one event; beyond it the fail policy answers (default: 50)
   --fail-policy POLICY       open or closed: what an event whose evaluation fails or runs past
                              its budget gets: result_code 200 and no instruction, or result_code 500 (default: open)
+  --engine-own-updates HOW   applied or changes: whether the engine counts the webhook's own
+                             variable updates as changes of the next event (its delta, and \`changed\`) (default: applied)
   --workers N                processes serving one port (node:cluster); more than 1 needs --state redis://
   --record FILE              append every event received to FILE, a recording for rulehook replay
   --redact GLOB              with --record: replace the values of matching variables by a keyed hash
@@ -97,6 +99,7 @@ describe('parseServeOptions', () => {
         httpPort: 8080,
         grpcPort: 50051,
         maxMessageBytes: 1_048_576,
+        ownUpdates: 'applied',
         limits: {
           event: DEFAULT_EVENT_LIMITS,
           maxInflightEvents: DEFAULT_MAX_INFLIGHT_EVENTS,

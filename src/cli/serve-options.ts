@@ -26,6 +26,8 @@ import { checkLogSettings, LOG_OPTIONS, type LogSettings } from './log-options';
 import { DEFAULT_RULES_DIR } from './package-info';
 import { checkRecordSettings, RECORD_OPTIONS, type RecordSettings } from './record-options';
 import { EVALUATION_OPTIONS } from './evaluation-options';
+import { ENGINE_OWN_UPDATES_OPTION } from './engine-options';
+import type { EngineModel } from '../filter';
 import { DRAIN_OPTIONS } from './drain-options';
 import { checkStoreSettings, SESSION_OPTIONS } from './session-options';
 import { checkSecuritySettings, SECURITY_OPTIONS, type SecuritySettings } from './security-options';
@@ -48,6 +50,8 @@ export interface ServeOptions {
   store: StoreSettings;
   /** Key of the fingerprints of watched variables; undefined: unkeyed. */
   stateSecret: string | undefined;
+  /** Whether the engine counts the webhook's own updates as changes (`changed`). */
+  ownUpdates: NonNullable<EngineModel['ownUpdates']>;
   evaluationBudgetMs: number;
   failPolicy: FailPolicy;
   sessionKey: string;
@@ -116,6 +120,7 @@ export const SERVE_OPTIONS = {
   }),
   ...SESSION_OPTIONS,
   ...EVALUATION_OPTIONS,
+  ...ENGINE_OWN_UPDATES_OPTION,
   workers: defineString({
     value: 'N',
     parse: parsePositiveInt,
@@ -194,6 +199,7 @@ export function resolveServeSettings(
       store: store.store,
       stateSecret: store.stateSecret,
       evaluationBudgetMs: v['eval-budget'],
+      ownUpdates: v['engine-own-updates'],
       failPolicy: v['fail-policy'],
       sessionKey: v['session-key'],
       workers: v.workers,

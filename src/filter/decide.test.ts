@@ -53,6 +53,18 @@ describe('decideEvent', () => {
     expect(decideEvent(withFilter({ keys_to_ignore: ['*x', 'a*'] }), 'E', [])).toEqual({ sent: true });
   });
 
+  it('filters an empty delta by a non-empty keys_to_ignore when the engine reads it so, naming the first entry', () => {
+    const reading = { emptyDelta: 'filtered' } as const;
+    expect(decideEvent(withFilter({ keys_to_ignore: ['b.*', 'a'] }), 'E', [], reading)).toEqual({
+      sent: false,
+      reason: 'keys_to_ignore',
+      entry: 'b.*',
+    });
+    expect(decideEvent(withFilter({ keys_to_ignore: [] }), 'E', [], reading)).toEqual({ sent: true });
+    expect(decideEvent(withFilter({ keys_to_ignore: ['b.*'] }), 'E', ['c'], reading)).toEqual({ sent: true });
+    expect(decideEvent(INITIAL_FILTER_STATE, 'E', [], reading)).toEqual({ sent: true });
+  });
+
   it('treats a * that is not last as an ordinary character', () => {
     const s = withFilter({ keys_to_ignore: ['a*b'], events_to_ignore: ['X*Y'] });
     expect(decideEvent(s, 'XzY', ['a*b'])).toEqual({ sent: false, reason: 'keys_to_ignore', entry: 'a*b' });
@@ -115,5 +127,34 @@ describe('decideEvent', () => {
         if (!before.sent) expect(after.sent).toBe(false);
       }),
     );
+  });
+});
+
+describe('applyResponseFilter', () => {
+  const first = filter({ keys_to_ignore: ['a.*'], events_to_ignore: ['HB'] });
+  const later = filter({ keys_to_ignore: ['b'] });
+
+  it('replaces the session filter by default', () => {
+    const state = applyResponseFilter(applyResponseFilter(INITIAL_FILTER_STATE, first), later);
+    expect(state.filter).toEqual(later);
+  });
+
+  it('adds to the session filter, by union in first-seen order, when the engine reads it so', () => {
+    const reading = { laterFilter: 'adds' } as const;
+    const state = applyResponseFilter(
+      applyResponseFilter(INITIAL_FILTER_STATE, first, reading),
+      later,
+      reading,
+    );
+    expect(state.filter).toEqual(filter({ keys_to_ignore: ['a.*', 'b'], events_to_ignore: ['HB'] }));
+  });
+
+  it('stays disabled once any filter held * alone, whichever reading', () => {
+    for (const laterFilter of ['replaces', 'adds'] as const) {
+      const off = applyResponseFilter(INITIAL_FILTER_STATE, filter({ events_to_ignore: ['*'] }), {
+        laterFilter,
+      });
+      expect(applyResponseFilter(off, later, { laterFilter }).disabled).toBe(true);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { EffectiveFilter } from './effective-filter';
+import { EMPTY_FILTER, mergeFilter, type EffectiveFilter } from './effective-filter';
 import { DISABLE_ENTRY, findMatchingEntry } from './filter-entry';
 
 /** The engine's filter state of one session. */
@@ -15,28 +15,54 @@ export type FilterReason = 'events_to_ignore' | 'keys_to_ignore' | 'webhook_disa
 
 export type FilterDecision = { sent: true } | { sent: false; reason: FilterReason; entry: string };
 
-/** What the engine does when a response carries `event_filter`: it becomes the session's filter. */
-export function applyResponseFilter(state: FilterState, filter: EffectiveFilter): FilterState {
+/**
+ * How an engine reads the two points of its filtering rules that can be read two ways (see
+ * docs/filters.md, "The engine model"). Every field is optional; absent means rulehook's default reading.
+ */
+export interface FilterReading {
+  /** `sent` (default): `keys_to_ignore` never filters an event whose delta is empty; `filtered`: it does. */
+  emptyDelta?: 'sent' | 'filtered';
+  /** `replaces` (default): a response's `event_filter` replaces the session's; `adds`: it is merged into it. */
+  laterFilter?: 'replaces' | 'adds';
+}
+
+/** What the engine does when a response carries `event_filter`: by default it becomes the session's filter. */
+export function applyResponseFilter(
+  state: FilterState,
+  filter: EffectiveFilter,
+  reading: FilterReading = {},
+): FilterState {
+  const next = reading.laterFilter === 'adds' ? mergeFilter(state.filter ?? EMPTY_FILTER, filter) : filter;
   const disables =
-    filter.events_to_ignore.includes(DISABLE_ENTRY) || filter.keys_to_ignore.includes(DISABLE_ENTRY);
-  return { filter, disabled: state.disabled || disables };
+    next.events_to_ignore.includes(DISABLE_ENTRY) || next.keys_to_ignore.includes(DISABLE_ENTRY);
+  return { filter: next, disabled: state.disabled || disables };
 }
 
 /**
  * Whether the engine sends an event, by the spec's filtering rules:
  * a disabled session sends nothing; `events_to_ignore` is checked first and wins
  * whatever changed; `keys_to_ignore` filters an event when the delta is not empty
- * and every delta key matches an entry (an empty delta is never filtered by it).
+ * and every delta key matches an entry (by default an empty delta is never filtered by it; with
+ * `emptyDelta: 'filtered'` it always is, and `entry` is the list's first entry).
  * `values_to_ignore` is "currently unsupported" and has no effect.
  * For `keys_to_ignore`, `entry` is the entry matching the first key of the (sorted) delta.
  */
-export function decideEvent(state: FilterState, eventName: string, delta: readonly string[]): FilterDecision {
+export function decideEvent(
+  state: FilterState,
+  eventName: string,
+  delta: readonly string[],
+  reading: FilterReading = {},
+): FilterDecision {
   if (state.disabled) return { sent: false, reason: 'webhook_disabled', entry: DISABLE_ENTRY };
   const filter = state.filter;
   if (filter === undefined) return { sent: true };
   const eventEntry = findMatchingEntry(filter.events_to_ignore, eventName);
   if (eventEntry !== undefined) return { sent: false, reason: 'events_to_ignore', entry: eventEntry };
-  if (filter.keys_to_ignore.length === 0 || delta.length === 0) return { sent: true };
+  if (filter.keys_to_ignore.length === 0) return { sent: true };
+  if (delta.length === 0)
+    return reading.emptyDelta === 'filtered'
+      ? { sent: false, reason: 'keys_to_ignore', entry: filter.keys_to_ignore[0] as string }
+      : { sent: true };
   let first: string | undefined;
   for (const key of delta) {
     const entry = findMatchingEntry(filter.keys_to_ignore, key);

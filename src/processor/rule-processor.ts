@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Event } from '../contract';
-import { createAutomaticKeyTest } from '../filter';
+import { createAutomaticKeyTest, type EngineModel } from '../filter';
 import { silentLogger, type Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { EvaluationBudgetExceededError } from '../rules/compile/evaluation-budget';
@@ -37,6 +37,8 @@ export interface RuleProcessorOptions {
   stateSecret?: string;
   /** The longest the rules may take on one event, in ms (`--eval-budget`); unbounded when absent. */
   evaluationBudgetMs?: number;
+  /** Whether the engine counts the webhook's own updates as changes (`--engine own_updates=…`). */
+  ownUpdates?: EngineModel['ownUpdates'];
   logger?: Logger;
 }
 
@@ -67,6 +69,7 @@ export class RuleProcessor implements EventProcessor {
       isAutomatic: createAutomaticKeyTest(options.automaticKeys),
       fingerprint: createFingerprint(options.stateSecret),
       ...(options.evaluationBudgetMs === undefined ? {} : { budgetMs: options.evaluationBudgetMs }),
+      ...(options.ownUpdates === undefined ? {} : { ownUpdates: options.ownUpdates }),
     };
     this.seal = options.stateSecret === undefined ? undefined : new StateSeal(options.stateSecret);
     this.metrics = new ProcessorMetrics(options.metrics, options.logger ?? silentLogger, book);

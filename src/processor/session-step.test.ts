@@ -75,3 +75,62 @@ describe('stepSession: `changed` by one fingerprint per glob', () => {
     expect(second.next.seen).toBe(first.next.seen);
   });
 });
+
+describe("stepSession: the webhook's own updates (engine model own_updates)", () => {
+  // `mark` writes custom.mark on a VERIFY event; `watch` fires when custom.* changed.
+  const writer = buildRuleBook({
+    ruleset: 'w',
+    rules: [
+      { id: 'mark', on: 'VERIFY', then: { set: { 'custom.mark': 'm1', 'custom.other': 'o' } } },
+      { id: 'watch', if: { changed: 'custom.*' }, then: { set: { seen: 'y' } } },
+      { id: 'other', if: { changed: 'verify.*' }, then: { set: { v: 'y' } } },
+    ],
+  });
+
+  /** The engine applies each answer's updates to the variables of the next event, as the real one does. */
+  function call(model: SessionStepOptions['ownUpdates'], ...names: string[]): string[][] {
+    let state;
+    let held: Record<string, string> = { 'verify.score': '1' };
+    const fired: string[][] = [];
+    for (const name of names) {
+      const step = stepSession(
+        writer,
+        state,
+        { ...held, 'state.currentEvent': name },
+        { ...options, ownUpdates: model },
+      );
+      for (const { key, value } of step.evaluation.response.session_variable_updates)
+        held = { ...held, [key]: value };
+      fired.push(step.evaluation.fired);
+      state = step.next;
+    }
+    return fired;
+  }
+
+  it('are not changes by default: the next event is compared with the session as the engine holds it', () => {
+    expect(call(undefined, 'VERIFY', 'NEXT', 'NEXT')).toEqual([['w/mark', 'w/other'], [], []]);
+    expect(call('applied', 'VERIFY', 'NEXT')).toEqual([['w/mark', 'w/other'], []]);
+  });
+
+  it('are changes once, at the next event, when the engine counts them so', () => {
+    expect(call('changes', 'VERIFY', 'NEXT', 'NEXT')).toEqual([['w/mark', 'w/other'], ['w/watch'], []]);
+  });
+
+  it('leave the fingerprints of globs no update matches as they are', () => {
+    const first = stepSession(
+      writer,
+      undefined,
+      { 'state.currentEvent': 'VERIFY', 'verify.score': '1' },
+      options,
+    );
+    expect(first.next.seen.get('verify.*')).toBeDefined();
+    const again = stepSession(
+      writer,
+      first.next,
+      { 'state.currentEvent': 'NEXT', 'verify.score': '1', 'custom.mark': 'm1', 'custom.other': 'o' },
+      options,
+    );
+    expect(again.evaluation.fired).toEqual([]);
+    expect(again.next.seen).toBe(first.next.seen);
+  });
+});

@@ -1,10 +1,11 @@
 import { isReservedVariable, type SessionVariables } from '../contract';
-import type { KeyTest } from '../filter';
+import type { EngineModel, KeyTest } from '../filter';
 import type { ChangedGlobs } from '../rules/compile/changed-globs';
 import type { RuleBook } from '../rules/compile/rule-book';
 import { evaluateEvent, type Evaluation, type EvaluationContext } from '../rules/evaluate/evaluate-event';
 import type { Fingerprint } from '../session/fingerprint';
 import { INITIAL_SESSION_STATE, type SessionState } from '../session/session-state';
+import { fingerprintKeys, foldOwnUpdates } from './own-updates';
 
 export interface SessionStep {
   evaluation: Evaluation;
@@ -21,13 +22,16 @@ export interface SessionStepOptions {
   now?: number;
   /** The longest the rules may take on one event, in ms (EvaluationBudgetExceededError past it). */
   budgetMs?: number;
+  /** Whether the engine counts the webhook's own updates as changes (`changed`); default `applied`: not. */
+  ownUpdates?: EngineModel['ownUpdates'];
 }
 
 /**
  * One event of a session, as the webhook answers it: which `changed` globs'
  * variables changed since the session's previous event (one fingerprint per
- * glob), the rules evaluated with the session's `once` memory and effective
- * filter, and the session's next state. Without a state the event is the
+ * glob; by default that event with the webhook's own updates applied, as the
+ * engine holds it), the rules evaluated with the session's `once` memory and
+ * effective filter, and the session's next state. Without a state the event is the
  * first of its session. Pure: the server and the simulations (rule tests,
  * replay) share it.
  */
@@ -47,13 +51,18 @@ export function stepSession(
     variables,
     options.budgetMs === undefined ? context : { ...context, budgetMs: options.budgetMs },
   );
+  const updates = evaluation.response.session_variable_updates;
+  const folded =
+    options.ownUpdates === 'changes' || updates.length === 0 || book.changedGlobs.none
+      ? seen
+      : foldOwnUpdates(book.changedGlobs, seen, variables, updates, options.isAutomatic, options.fingerprint);
   let onceFired = before.onceFired;
   const newlyOnce = evaluation.fired.filter((id) => book.onceRules.has(id) && !onceFired.has(id));
   if (newlyOnce.length > 0) onceFired = new Set([...onceFired, ...newlyOnce]);
   return {
     evaluation,
     context,
-    next: { filter: evaluation.filter, onceFired, seen, lastSeen: options.now ?? 0 },
+    next: { filter: evaluation.filter, onceFired, seen: folded, lastSeen: options.now ?? 0 },
   };
 }
 
@@ -81,15 +90,8 @@ function fingerprintGlobs(
   const changed = new Set<string>();
   const seen = new Map<string, string>();
   globs.globs.forEach((glob, index) => {
-    const keys = buckets[index]!;
-    let print: string | undefined;
-    if (keys.length > 0) {
-      keys.sort();
-      let text = '';
-      for (const key of keys) text += `${key}\u0000${variables[key]}\u0000`;
-      print = options.fingerprint(glob, text);
-      seen.set(glob, print);
-    }
+    const print = fingerprintKeys(glob, buckets[index]!, variables, options.fingerprint);
+    if (print !== undefined) seen.set(glob, print);
     if (print !== previous.get(glob)) changed.add(glob);
   });
   const same = changed.size === 0 && seen.size === previous.size;

@@ -103,6 +103,35 @@ describe('EngineSimulator', () => {
     expect(changed.variables['risk.level']).toBe('low');
   });
 
+  it('counts the webhook’s own updates in the next delta when the engine model says so', async () => {
+    const sim = new EngineSimulator(new LocalWebhook(book), { model: { ownUpdates: 'changes' } });
+    await sim.raise(ev('START'));
+    expect((await sim.raise(ev('CHECK'))).delta).toEqual(expect.arrayContaining(['risk.level']));
+  });
+
+  it('replaces the session filter with a later one, or adds to it when the engine model says so', async () => {
+    // A webhook of another kind (a live target, a decision log) may send a filter that is not a superset.
+    const filters = [{ keys_to_ignore: ['audio.*'] }, { keys_to_ignore: ['vad.*'] }];
+    const scripted = {
+      call: () => {
+        const response = createEmptyResponse();
+        const next = filters.shift();
+        if (next !== undefined)
+          response.event_filter = { events_to_ignore: [], values_to_ignore: {}, ...next };
+        return { response, fired: null };
+      },
+    };
+    const outcomes = async (model: { laterFilter?: 'replaces' | 'adds' }) => {
+      filters.splice(0, filters.length, { keys_to_ignore: ['audio.*'] }, { keys_to_ignore: ['vad.*'] });
+      const sim = new EngineSimulator(scripted, { model });
+      await sim.raise(ev('A', { 'audio.x': '1' }));
+      await sim.raise(ev('B', { 'vad.x': '1' }));
+      return (await sim.raise(ev('C', { 'audio.x': '2' }))).sent;
+    };
+    expect(await outcomes({})).toBe(true);
+    expect(await outcomes({ laterFilter: 'adds' })).toBe(false);
+  });
+
   it('stops sending for good after a filter entry * alone', async () => {
     const sim = simulate();
     await sim.raise(ev('END'));

@@ -6,6 +6,7 @@ import {
   createAutomaticKeyTest,
   decideEvent,
   INITIAL_FILTER_STATE,
+  type EngineModel,
   type FilterReason,
   type FilterState,
   type KeyTest,
@@ -48,6 +49,8 @@ export interface EngineSimulatorOptions {
   automaticKeys?: readonly string[];
   /** Sessions tracked at most; the least recently active is forgotten beyond it (keeps memory flat). */
   maxSessions?: number;
+  /** How the simulated engine reads the points its specification leaves open; default: rulehook's reading. */
+  model?: EngineModel;
 }
 
 /**
@@ -61,6 +64,7 @@ export class EngineSimulator {
   private readonly sessions: LRUCache<string, EngineSession>;
   private readonly sessionKey: string;
   private readonly isAutomatic: KeyTest;
+  private readonly model: EngineModel;
 
   constructor(
     private readonly webhook: SimulatedWebhook,
@@ -68,6 +72,7 @@ export class EngineSimulator {
   ) {
     this.sessionKey = options.sessionKey ?? DEFAULT_SESSION_KEY;
     this.isAutomatic = createAutomaticKeyTest(options.automaticKeys);
+    this.model = options.model ?? {};
     // Each session counts 1 against maxSize: `max` would allocate arrays of that length up front.
     this.sessions = new LRUCache({
       maxSize: options.maxSessions ?? DEFAULT_MAX_SESSIONS,
@@ -92,7 +97,11 @@ export class EngineSimulator {
     session.seq++;
     const event = variables[CURRENT_EVENT_KEY] ?? '';
     const base = { session: sessionId ?? '', seq: session.seq, event, variables, delta };
-    const decision = decideEvent(session.filter, event, facts.delivered === true ? [] : delta);
+    // A delivered event's delta is unknown: treated as empty, and never filtered for being empty.
+    const decision =
+      facts.delivered === true
+        ? decideEvent(session.filter, event, [])
+        : decideEvent(session.filter, event, delta, this.model);
     if (!decision.sent)
       return {
         ...base,
@@ -105,11 +114,13 @@ export class EngineSimulator {
     const answer = await this.webhook.call(sessionId, variables, facts);
     const updates = answer.response.session_variable_updates;
     for (const update of updates) session.overlay.set(update.key, update.value);
-    // The engine applies the updates to the session at once, so they are part of the "previous event" the
-    // next delta is computed against: the webhook is not woken up by its own writes (docs/filters.md).
-    if (updates.length > 0) session.previous = overlay(variables, session.overlay);
+    // By default the engine applies the updates to the session at once, so they are part of the "previous
+    // event" the next delta is computed against: the webhook is not woken up by its own writes; with
+    // `own_updates: changes` they show in the next delta (docs/filters.md, "The engine model").
+    if (updates.length > 0 && this.model.ownUpdates !== 'changes')
+      session.previous = overlay(variables, session.overlay);
     if (answer.response.event_filter !== undefined)
-      session.filter = applyResponseFilter(session.filter, answer.response.event_filter);
+      session.filter = applyResponseFilter(session.filter, answer.response.event_filter, this.model);
     const result: SimulatedEvent = {
       ...base,
       sent: true,

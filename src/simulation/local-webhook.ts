@@ -1,5 +1,5 @@
 import type { SessionVariables } from '../contract';
-import { createAutomaticKeyTest } from '../filter';
+import { createAutomaticKeyTest, type EngineModel } from '../filter';
 import { answerEvent, findStateUse, type AnswerOptions } from '../processor/answer-event';
 import type { RuleBook } from '../rules/compile/rule-book';
 import { explainEvent } from '../rules/evaluate/explain-event';
@@ -11,6 +11,8 @@ export interface LocalWebhookOptions {
   automaticKeys?: readonly string[];
   /** Attach an explanation of every rule to each answer (slower). */
   explain?: boolean;
+  /** Whether the engine counts the webhook's own updates as changes; default `applied`: not. */
+  ownUpdates?: EngineModel['ownUpdates'];
 }
 
 /**
@@ -30,6 +32,7 @@ export class LocalWebhook implements SimulatedWebhook {
     this.options = {
       isAutomatic: createAutomaticKeyTest(options.automaticKeys),
       fingerprint: createFingerprint(),
+      ...(options.ownUpdates === undefined ? {} : { ownUpdates: options.ownUpdates }),
     };
     this.explain = options.explain === true;
     this.use = findStateUse(book);

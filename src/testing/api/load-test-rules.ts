@@ -2,6 +2,7 @@ import { formatDiagnostics, type Diagnostic } from '../../diagnostics';
 import { loadRuleBook } from '../../rules/book';
 import type { RuleBook } from '../../rules/compile/rule-book';
 import type { SessionVariables } from '../../contract';
+import type { EngineModel } from '../../filter';
 import { describeRules, type RulesUnderTest } from '../rules/rules-under-test';
 import { TestSession, type CallEvent, type EventResult } from './test-session';
 
@@ -12,6 +13,8 @@ export interface LoadTestRulesOptions {
   catalog?: string;
   /** Warnings (unknown names in the catalog...) fail the load too. */
   strict?: boolean;
+  /** The engine model of every session of these rules (a session's own `engine` wins). */
+  engine?: EngineModel;
 }
 
 export interface SessionOptions {
@@ -19,6 +22,8 @@ export interface SessionOptions {
   id?: string;
   /** Variables the call has from its first event on. */
   variables?: SessionVariables;
+  /** How the simulated engine reads what its specification leaves open: `{ ownUpdates: 'changes' }`, … */
+  engine?: EngineModel;
 }
 
 /** Rules loaded for tests written in code. */
@@ -32,6 +37,8 @@ export class TestRules implements RulesUnderTest {
     described: RulesUnderTest,
     /** The load's warnings (a load with errors throws instead). */
     readonly warnings: readonly Diagnostic[] = [],
+    /** The engine model of every session, unless the session names its own. */
+    private readonly engine: EngineModel = {},
   ) {
     this.book = described.book;
     this.rules = described.rules;
@@ -40,7 +47,8 @@ export class TestRules implements RulesUnderTest {
 
   /** A new simulated call. */
   session(options: SessionOptions = {}): TestSession {
-    return new TestSession(this, options.id ?? `session-${++this.sessions}`, options.variables);
+    const id = options.id ?? `session-${++this.sessions}`;
+    return new TestSession(this, id, options.variables, options.engine ?? this.engine);
   }
 
   /** One event, alone in a new call. */
@@ -75,7 +83,7 @@ export async function loadTestRules(
     const report = formatDiagnostics(diagnostics, sources, { format: 'human', color: false });
     throw new Error(`the rules ${list.join(', ')} have problems:\n\n${report}`);
   }
-  return new TestRules(describeRules(loaded.book, loaded.load), diagnostics);
+  return new TestRules(describeRules(loaded.book, loaded.load), diagnostics, options.engine);
 }
 
 /** Test rules from a book compiled elsewhere (no source positions in messages). */

@@ -1,5 +1,6 @@
 import { CURRENT_EVENT_KEY, type SessionVariables } from '../../contract';
-import { EngineSimulator, LocalWebhook, type SimulatedEvent } from '../../simulation';
+import type { EngineModel } from '../../filter';
+import { simulateLocally, type EngineSimulator, type SimulatedEvent } from '../../simulation';
 import type { RulesUnderTest } from '../rules/rules-under-test';
 import { SESSION_KEY } from '../scenario/plan-tests';
 
@@ -33,10 +34,10 @@ export class TestSession {
     /** The session id (`state.sessionId`). */
     readonly id: string,
     variables: SessionVariables = {},
+    /** How the simulated engine reads what its specification leaves open; default: rulehook's reading. */
+    engine: EngineModel = {},
   ) {
-    this.simulator = new EngineSimulator(new LocalWebhook(rules.book, { explain: true }), {
-      sessionKey: SESSION_KEY,
-    });
+    this.simulator = simulateLocally(rules.book, { explain: true, sessionKey: SESSION_KEY, model: engine });
     this.raised = { ...variables, [SESSION_KEY]: id };
   }
 

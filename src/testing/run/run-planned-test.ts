@@ -1,5 +1,5 @@
 import type { SessionVariables } from '../../contract';
-import { EngineSimulator, LocalWebhook, type SimulatedEvent } from '../../simulation';
+import { simulateLocally, type SimulatedEvent } from '../../simulation';
 import { checkEvent, type EventFailure } from '../expect/check-event';
 import type { RulesUnderTest } from '../rules/rules-under-test';
 import type { PlannedTest } from '../scenario/plan-tests';
@@ -19,8 +19,10 @@ export interface SessionOutcome {
  * webhook explains every rule (for failure messages and coverage).
  */
 export async function runPlannedTest(plan: PlannedTest, rules: RulesUnderTest): Promise<SessionOutcome> {
-  const simulator = new EngineSimulator(new LocalWebhook(rules.book, { explain: true }), {
+  const simulator = simulateLocally(rules.book, {
+    explain: true,
     sessionKey: plan.sessionKey,
+    model: plan.engine,
   });
   const results: SimulatedEvent[] = [];
   const failures: EventFailure[] = [];

@@ -1,6 +1,7 @@
 import { CURRENT_EVENT_KEY, type SessionVariables } from '../../contract';
 import type { SpecPath } from '../../rules/spec';
-import type { ExpectationSpec, ScenarioFileSpec, TestSpec, VariablesSpec } from './scenario-spec';
+import { readEngineSetting, type EngineModel } from '../../filter';
+import type { EngineSpec, ExpectationSpec, ScenarioFileSpec, TestSpec, VariablesSpec } from './scenario-spec';
 
 /** One event to raise: what changed (the event name included) and what it must do. */
 export interface PlannedEvent {
@@ -24,6 +25,8 @@ export interface PlannedTest {
   sessionKey: string;
   session: string;
   events: PlannedEvent[];
+  /** How the simulated engine reads what its specification leaves open (the file's `engine:`). */
+  engine: EngineModel;
 }
 
 export const SESSION_KEY = 'state.sessionId';
@@ -97,6 +100,7 @@ function planOne(
     sessionKey: SESSION_KEY,
     session,
     events,
+    engine: toEngineModel(file.engine),
   };
 }
 
@@ -105,4 +109,14 @@ export function describeCase(variableSet: VariablesSpec): string {
   return `[${Object.entries(variableSet)
     .map(([k, v]) => `${k}=${v}`)
     .join(', ')}]`;
+}
+
+/** The engine model of a file's `engine:` section (already checked against the schema's choices). */
+function toEngineModel(section: EngineSpec | undefined): EngineModel {
+  let model: EngineModel = {};
+  for (const [name, value] of Object.entries(section ?? {})) {
+    const read = readEngineSetting(model, name, value);
+    if (read.ok) model = read.model;
+  }
+  return model;
 }

@@ -6,6 +6,7 @@ import {
   withExample,
   type JsonSchema,
 } from '../../rules/schema/schema-doc';
+import { buildEngineSchema } from './engine-schema';
 import { buildExpectationSchemas } from './expectation-schema';
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/$defs/${name}` });
@@ -122,6 +123,7 @@ export function buildScenarioSchema(): JsonSchema {
         },
       ),
       variables: documented('variables', 'Variables every test of the file starts with.', ref('variables')),
+      engine: buildEngineSchema(),
       tests: documented('tests', 'The tests, run in order, each in its own session.', {
         type: 'array',
         items: ref('test'),

@@ -3,7 +3,7 @@
  * schema validation. Keys are snake_case, as in rule files. Every value that
  * stands for session-variable text is a string (a YAML `0.10` stays "0.10").
  */
-import type { FilterReason } from '../../filter';
+import type { EngineSettingName, FilterReason } from '../../filter';
 
 /** Session variables written in a scenario: only what changed, merged onto what came before. */
 export type VariablesSpec = Record<string, string>;
@@ -91,9 +91,14 @@ export interface TestSpec {
   cases?: VariablesSpec[];
 }
 
+/** How the simulated engine reads what its specification leaves open: `own_updates: changes`, … */
+export type EngineSpec = Partial<Record<EngineSettingName, string>>;
+
 export interface ScenarioFileSpec {
   $schema?: string;
   description?: string;
+  /** The engine model of every test of the file; absent settings: rulehook's reading. */
+  engine?: EngineSpec;
   /** Rule files or directories, relative to the scenario file. */
   rules: string | string[];
   /** A catalog file, relative to the scenario file. */

@@ -1,0 +1,56 @@
+import { isReservedVariable, type SessionVariables, type SetSessionVariableAction } from '../contract';
+import type { KeyTest } from '../filter';
+import type { ChangedGlobs } from '../rules/compile/changed-globs';
+import type { Fingerprint } from '../session/fingerprint';
+
+/** The fingerprint of one glob's variables: their sorted `key\0value` pairs; undefined when none matches. */
+export function fingerprintKeys(
+  glob: string,
+  keys: string[],
+  variables: SessionVariables,
+  fingerprint: Fingerprint,
+): string | undefined {
+  if (keys.length === 0) return undefined;
+  keys.sort();
+  let text = '';
+  for (const key of keys) text += `${key}\u0000${variables[key]}\u0000`;
+  return fingerprint(glob, text);
+}
+
+/**
+ * The fingerprints `seen` of an event, as they are once the engine has applied the webhook's own `updates`
+ * to the session (engine model `own_updates: applied`): the next event is compared with the session as
+ * the engine holds it, so a rule's own write is not a change. Only the globs an update's key matches are
+ * fingerprinted again; `seen` itself is returned when there is none.
+ */
+export function foldOwnUpdates(
+  globs: ChangedGlobs,
+  seen: ReadonlyMap<string, string>,
+  variables: SessionVariables,
+  updates: readonly SetSessionVariableAction[],
+  isAutomatic: KeyTest,
+  fingerprint: Fingerprint,
+): ReadonlyMap<string, string> {
+  let touched: Set<number> | undefined;
+  for (const { key } of updates) {
+    if (isAutomatic(key) || isReservedVariable(key)) continue;
+    for (const index of globs.indicesOf(key)) (touched ??= new Set()).add(index);
+  }
+  if (touched === undefined) return seen;
+  // Updates are applied in order: a later one of the same key wins, as the engine applies them.
+  const applied: SessionVariables = { ...variables };
+  for (const { key, value } of updates) applied[key] = value;
+  const next = new Map(seen);
+  for (const index of touched) {
+    const glob = globs.globs[index] as string;
+    const keys: string[] = [];
+    for (const key in applied) {
+      if (isAutomatic(key) || isReservedVariable(key)) continue;
+      if (globs.indicesOf(key).includes(index)) keys.push(key);
+    }
+    const print = fingerprintKeys(glob, keys, applied, fingerprint);
+    if (print === undefined) next.delete(glob);
+    else next.set(glob, print);
+  }
+  return next;
+}
