@@ -125,6 +125,10 @@ export const DIAGNOSTIC_CODES = {
     summary: 'A parameter the catalog does not declare for this action.',
   },
   UNKNOWN_VARIABLE: { severity: 'warning', summary: 'A session variable the catalog does not declare.' },
+  CHANGED_MATCHES_NO_VARIABLE: {
+    severity: 'warning',
+    summary: 'A glob in `changed` matches no session variable of the catalog.',
+  },
   // --- Scenario files (`rulehook test`, src/testing) ---
   NO_TEST_FILES: { severity: 'error', summary: 'A `rulehook test` run found no scenario file.' },
   NO_TESTS: { severity: 'error', summary: 'A scenario file has no tests.' },

@@ -16,6 +16,7 @@ import { checkRuleIds } from './check-rule-ids';
 import { checkTemplateSize } from './check-template-size';
 import { checkThen } from './check-then';
 import { checkUnused } from './check-unused';
+import { checkVariableNames } from './check-variable-names';
 
 /** The per-file semantic checks, in the order their diagnostics are produced (the loader sorts by position). */
 const CHECKS: readonly ((context: CheckContext) => void)[] = [
@@ -32,6 +33,7 @@ const CHECKS: readonly ((context: CheckContext) => void)[] = [
   checkFilters,
   checkEvents,
   checkCatalogNames,
+  checkVariableNames,
   checkActions,
 ];
 
