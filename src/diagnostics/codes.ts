@@ -56,6 +56,12 @@ export const DIAGNOSTIC_CODES = {
   UNKNOWN_REF: { severity: 'error', summary: '`ref` names a condition the ruleset does not define.' },
   REF_CYCLE: { severity: 'error', summary: 'Named conditions refer to each other in a loop.' },
   UNKNOWN_LIST: { severity: 'error', summary: '`{ list: NAME }` names a list the ruleset does not define.' },
+  UNUSED_CONDITION: { severity: 'warning', summary: 'A named condition that no rule uses.' },
+  UNUSED_LIST: { severity: 'warning', summary: 'A named list that no rule uses.' },
+  EMPTY_LIST_OPERAND: {
+    severity: 'warning',
+    summary: '`in` (never true) or `not_in` (always true) is given an empty list.',
+  },
   INVALID_REGEX: { severity: 'error', summary: 'A `regex` operand is not a valid regular expression.' },
   REGEX_UNSUPPORTED: {
     severity: 'error',
@@ -119,6 +125,10 @@ export const DIAGNOSTIC_CODES = {
     summary: 'A parameter the catalog does not declare for this action.',
   },
   UNKNOWN_VARIABLE: { severity: 'warning', summary: 'A session variable the catalog does not declare.' },
+  CHANGED_MATCHES_NO_VARIABLE: {
+    severity: 'warning',
+    summary: 'A glob in `changed` matches no session variable of the catalog.',
+  },
   // --- Scenario files (`rulehook test`, src/testing) ---
   NO_TEST_FILES: { severity: 'error', summary: 'A `rulehook test` run found no scenario file.' },
   NO_TESTS: { severity: 'error', summary: 'A scenario file has no tests.' },

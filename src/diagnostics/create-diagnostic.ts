@@ -1,9 +1,10 @@
 import { getCodeInfo, type DiagnosticCode } from './codes';
-import type { Diagnostic, Range, Severity } from './diagnostic';
+import type { Diagnostic, Range, RelatedLocation, Severity } from './diagnostic';
 
 export interface DiagnosticDetails {
   range?: Range | undefined;
   suggestion?: string | undefined;
+  related?: RelatedLocation | undefined;
   /** Overrides the code's default severity; rarely needed. */
   severity?: Severity;
 }
@@ -23,6 +24,7 @@ export function createDiagnostic(
   };
   if (details.range) diagnostic.range = details.range;
   if (details.suggestion !== undefined) diagnostic.suggestion = details.suggestion;
+  if (details.related) diagnostic.related = details.related;
   return diagnostic;
 }
 

@@ -22,6 +22,15 @@ export interface Diagnostic {
   range?: Range;
   /** A "did you mean" candidate, printed after the message. */
   suggestion?: string;
+  /** Another place the problem involves (where a repeated id was first defined), printed after the first. */
+  related?: RelatedLocation;
+}
+
+/** A second place of a diagnostic, with what it is (`first defined here`). */
+export interface RelatedLocation {
+  file: string;
+  range: Range;
+  message: string;
 }
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {

@@ -66,6 +66,39 @@ describe('formatHuman', () => {
     ).toBe(formatHuman([d], SOURCES, { color: false }));
   });
 
+  it('prints a related location after the suggestion, as an indented headline and its own frame', () => {
+    const d = createDiagnostic('DUPLICATE_RULE_ID', 'rules/a.yaml', 'repeated', {
+      range: rangeOf('thne'),
+      suggestion: 'then',
+      related: { file: 'rules/a.yaml', range: rangeOf('id: x'), message: 'first defined here' },
+    });
+    expect(formatHuman([d], SOURCES, { color: false })).toBe(
+      [
+        'rules/a.yaml:4:5 - error DUPLICATE_RULE_ID: repeated',
+        '',
+        '  4 |     thne: {}',
+        '    |     ^^^^',
+        "  did you mean 'then'?",
+        '  rules/a.yaml:3:5 - first defined here',
+        '',
+        '  3 |   - id: x',
+        '    |     ^^^^^',
+        '',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('prints a related location in a file whose text is unknown without a frame', () => {
+    const d = createDiagnostic('DUPLICATE_RULESET', 'rules/a.yaml', 'm', {
+      range: rangeOf('thne'),
+      related: { file: 'gone.yaml', range: { start: 0, end: 1 }, message: 'first defined here' },
+    });
+    expect(formatHuman([d], SOURCES, { color: false })).toContain(
+      '    |     ^^^^\n  gone.yaml - first defined here\n\n',
+    );
+  });
+
   it('labels warnings as warnings', () => {
     const d = createDiagnostic('NO_RULE_FILES', 'rules', 'empty');
     expect(formatHuman([d], SOURCES, { color: false })).toBe('rules - warning NO_RULE_FILES: empty\n\n');

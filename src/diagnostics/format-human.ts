@@ -1,5 +1,5 @@
 import { paint } from '../terminal/style';
-import type { Diagnostic } from './diagnostic';
+import type { Diagnostic, Range } from './diagnostic';
 import { createLineIndex, type LineIndex } from './line-index';
 
 export interface HumanFormatOptions {
@@ -30,6 +30,8 @@ const PLAIN: typeof PAINTS = { file: id, position: id, error: id, warning: id, d
  *
  * A range spanning lines is underlined to the end of its first line. A diagnostic
  * without a range, or whose file text is unknown, is printed as `path - ...` alone.
+ * A related location follows as a second, indented headline and frame
+ * (`  rules/a.yaml:2:9 - first defined here`).
  */
 export function formatHuman(
   diagnostics: readonly Diagnostic[],
@@ -45,33 +47,55 @@ export function formatHuman(
     if (!index) indexes.set(file, (index = createLineIndex(text)));
     return index;
   };
-  return diagnostics.map((d) => formatOne(d, d.range ? indexOf(d.file) : undefined, paint)).join('');
+  return diagnostics.map((d) => formatOne(d, indexOf, paint)).join('');
 }
 
-function formatOne(d: Diagnostic, index: LineIndex | undefined, paint: typeof PAINTS): string {
+function formatOne(
+  d: Diagnostic,
+  indexOf: (file: string) => LineIndex | undefined,
+  paint: typeof PAINTS,
+): string {
   const severity = d.severity === 'error' ? paint.error('error') : paint.warning('warning');
+  const caretPaint = d.severity === 'error' ? paint.error : paint.warning;
   const headline = `${severity} ${paint.dim(d.code)}: ${d.message}`;
-  const lines: string[] = [];
-  if (d.range && index) {
-    const start = index.positionAt(d.range.start);
-    const end = index.positionAt(d.range.end);
-    lines.push(`${paint.file(d.file)}:${paint.position(`${start.line}:${start.col}`)} - ${headline}`, '');
-    const shown = clipLine(index.lineText(start.line), start.col);
-    const text = shown.text;
-    const col = start.col - shown.from;
-    const fullWidth = end.line === start.line ? end.col - start.col : text.length - col + 1;
-    const width = Math.min(fullWidth, text.length - col + 1);
-    const padding = text.slice(0, col - 1).replace(/[^\t]/g, ' ');
-    const gutter = String(start.line);
-    const blank = ' '.repeat(gutter.length);
-    const caretPaint = d.severity === 'error' ? paint.error : paint.warning;
-    lines.push(`${paint.dim(`  ${gutter} |`)} ${text}`);
-    lines.push(`${paint.dim(`  ${blank} |`)} ${padding}${caretPaint('^'.repeat(Math.max(1, width)))}`);
-  } else {
-    lines.push(`${paint.file(d.file)} - ${headline}`);
-  }
+  const lines = formatPlace(d.file, d.range, d.range && indexOf(d.file), headline, caretPaint, paint);
   if (d.suggestion !== undefined) lines.push(`  did you mean '${d.suggestion}'?`);
+  const related = d.related;
+  if (related) {
+    const index = indexOf(related.file);
+    lines.push(...formatPlace(related.file, related.range, index, related.message, paint.dim, paint, '  '));
+  }
   return `${lines.join('\n')}\n\n`;
+}
+
+/** `path:line:col - headline`, a blank line and the code frame; or `path - headline` without a known position. */
+function formatPlace(
+  file: string,
+  range: Range | undefined,
+  index: LineIndex | undefined,
+  headline: string,
+  caretPaint: Paint,
+  paint: typeof PAINTS,
+  indent = '',
+): string[] {
+  if (!range || !index) return [`${indent}${paint.file(file)} - ${headline}`];
+  const start = index.positionAt(range.start);
+  const end = index.positionAt(range.end);
+  const lines = [
+    `${indent}${paint.file(file)}:${paint.position(`${start.line}:${start.col}`)} - ${headline}`,
+    '',
+  ];
+  const shown = clipLine(index.lineText(start.line), start.col);
+  const text = shown.text;
+  const col = start.col - shown.from;
+  const fullWidth = end.line === start.line ? end.col - start.col : text.length - col + 1;
+  const width = Math.min(fullWidth, text.length - col + 1);
+  const padding = text.slice(0, col - 1).replace(/[^\t]/g, ' ');
+  const gutter = String(start.line);
+  const blank = ' '.repeat(gutter.length);
+  lines.push(`${paint.dim(`  ${gutter} |`)} ${text}`);
+  lines.push(`${paint.dim(`  ${blank} |`)} ${padding}${caretPaint('^'.repeat(Math.max(1, width)))}`);
+  return lines;
 }
 
 /** Longest source line shown whole; a longer one is cut to a window around the column. */

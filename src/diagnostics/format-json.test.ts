@@ -24,6 +24,21 @@ describe('toJsonDiagnostics', () => {
     ]);
   });
 
+  it('positions a related location like the diagnostic itself', () => {
+    const d = createDiagnostic('DUPLICATE_RULE_ID', 'a.yaml', 'm', {
+      range: { start: 26, end: 27 },
+      related: { file: 'a.yaml', range: { start: 0, end: 7 }, message: 'first defined here' },
+    });
+    expect(toJsonDiagnostics([d], SOURCES)[0]!.related).toEqual({
+      file: 'a.yaml',
+      message: 'first defined here',
+      line: 1,
+      col: 1,
+      endLine: 1,
+      endCol: 8,
+    });
+  });
+
   it('uses null positions for whole-file problems and omits an absent suggestion', () => {
     const [json] = toJsonDiagnostics([createDiagnostic('FILE_NOT_FOUND', 'b.yaml', 'm')], SOURCES);
     expect(json).toEqual({

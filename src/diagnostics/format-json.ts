@@ -1,4 +1,4 @@
-import type { Diagnostic, Severity } from './diagnostic';
+import type { Diagnostic, Range, Severity } from './diagnostic';
 import { createLineIndex, type LineIndex } from './line-index';
 
 /**
@@ -16,6 +16,17 @@ export interface JsonDiagnostic {
   endLine: number | null;
   endCol: number | null;
   suggestion?: string;
+  /** Another place the problem involves, positioned the same way. */
+  related?: JsonRelatedLocation;
+}
+
+export interface JsonRelatedLocation {
+  file: string;
+  message: string;
+  line: number | null;
+  col: number | null;
+  endLine: number | null;
+  endCol: number | null;
 }
 
 export function toJsonDiagnostics(
@@ -23,26 +34,37 @@ export function toJsonDiagnostics(
   sources: ReadonlyMap<string, string>,
 ): JsonDiagnostic[] {
   const indexes = new Map<string, LineIndex>();
-  return diagnostics.map((d) => {
-    const text = sources.get(d.file);
-    let index = indexes.get(d.file);
-    if (!index && text !== undefined) indexes.set(d.file, (index = createLineIndex(text)));
-    const start = d.range && index?.positionAt(d.range.start);
-    const end = d.range && index?.positionAt(d.range.end);
-    const json: JsonDiagnostic = {
-      code: d.code,
-      severity: d.severity,
-      message: d.message,
-      file: d.file,
+  const locate = (file: string, range: Range | undefined): JsonPosition => {
+    const text = sources.get(file);
+    let index = indexes.get(file);
+    if (!index && text !== undefined) indexes.set(file, (index = createLineIndex(text)));
+    const start = range && index?.positionAt(range.start);
+    const end = range && index?.positionAt(range.end);
+    return {
       line: start ? start.line : null,
       col: start ? start.col : null,
       endLine: end ? end.line : null,
       endCol: end ? end.col : null,
     };
+  };
+  return diagnostics.map((d) => {
+    const json: JsonDiagnostic = {
+      code: d.code,
+      severity: d.severity,
+      message: d.message,
+      file: d.file,
+      ...locate(d.file, d.range),
+    };
     if (d.suggestion !== undefined) json.suggestion = d.suggestion;
+    if (d.related) {
+      const { file, message, range } = d.related;
+      json.related = { file, message, ...locate(file, range) };
+    }
     return json;
   });
 }
+
+type JsonPosition = Pick<JsonDiagnostic, 'line' | 'col' | 'endLine' | 'endCol'>;
 
 /** The JSON array text of `toJsonDiagnostics`. */
 export function formatJson(diagnostics: readonly Diagnostic[], sources: ReadonlyMap<string, string>): string {

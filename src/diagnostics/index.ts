@@ -1,4 +1,4 @@
-export { hasErrors, type Diagnostic, type Range, type Severity } from './diagnostic';
+export { hasErrors, type Diagnostic, type Range, type RelatedLocation, type Severity } from './diagnostic';
 export { ALL_CODES, DIAGNOSTIC_CODES, getCodeInfo, type CodeInfo, type DiagnosticCode } from './codes';
 export {
   createDiagnostic,
@@ -10,7 +10,7 @@ export { createLineIndex, type LineIndex, type Position } from './line-index';
 export { measureEditDistance, suggestName } from './did-you-mean';
 export { formatNameList } from './list-names';
 export { formatHuman, type HumanFormatOptions } from './format-human';
-export { formatJson, toJsonDiagnostics, type JsonDiagnostic } from './format-json';
+export { formatJson, toJsonDiagnostics, type JsonDiagnostic, type JsonRelatedLocation } from './format-json';
 export {
   formatDiagnostics,
   formatSummaryLine,

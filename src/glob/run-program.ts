@@ -61,6 +61,26 @@ export class ProgramRunner {
    * the set of states reached. Time: the program's size per character at most.
    */
   simulate(text: string, from: number, starts: readonly number[], atSegmentStart: boolean): boolean {
+    const reached = this.read(text, from, starts, atSegmentStart);
+    return reached !== undefined && this.accepts(reached);
+  }
+
+  /**
+   * Whether some text starting with `text` may match: states remain once all of
+   * it is read from the program's start (every state left can go on to the end,
+   * since every construct of a glob matches some text).
+   */
+  canContinue(text: string): boolean {
+    return this.read(text, 0, [0], true) !== undefined;
+  }
+
+  /** The states reached once `text` is read from `from` on (as for `simulate`); undefined when none is. */
+  private read(
+    text: string,
+    from: number,
+    starts: readonly number[],
+    atSegmentStart: boolean,
+  ): number[] | undefined {
     let current = this.setA;
     let next = this.setB;
     this.newStamp();
@@ -68,7 +88,7 @@ export class ProgramRunner {
     const guarded = atSegmentStart && text.charCodeAt(from) === DOT;
     for (const pc of starts) count = this.addClosure(current, count, pc, guarded);
     for (let pos = from; count > 0;) {
-      if (pos >= text.length) return this.accepts(Array.from(current.subarray(0, count)));
+      if (pos >= text.length) return Array.from(current.subarray(0, count));
       const code = text.codePointAt(pos)!;
       pos += code > 0xffff ? 2 : 1;
       const guardedNext = code === SLASH && text.charCodeAt(pos) === DOT;
@@ -81,7 +101,7 @@ export class ProgramRunner {
       [current, next] = [next, current];
       count = nextCount;
     }
-    return false;
+    return undefined;
   }
 
   /** Instructions stamped with the current stamp are in the set being built. */

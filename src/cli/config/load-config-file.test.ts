@@ -73,7 +73,13 @@ describe('loadConfigFile', () => {
     expect(diagnostics).toEqual([
       { code: 'INVALID_TYPE', message: '\'workers\' must be a whole number, not text ("four")', at: '2:10' },
       { code: 'INVALID_VALUE', message: "'http_port' must be <= 65535", at: '3:12' },
-      { code: 'INVALID_TYPE', message: '\'no_http\' must be true or false, not text ("yes")', at: '4:10' },
+      {
+        code: 'INVALID_TYPE',
+        message:
+          '\'no_http\' must be true or false, not text ("yes"): only true and false are yes/no values; write true',
+        at: '4:10',
+        suggestion: 'true',
+      },
       {
         code: 'INVALID_VALUE',
         message: '\'log_level\' must be one of debug, info, warn, error, not text ("loud")',

@@ -1,7 +1,8 @@
 import { suggestName } from '../../diagnostics';
-import { isKnownNode, isKnownVariable, listVariableNames } from '../catalog';
+import { isKnownNode, isKnownVariable } from '../catalog';
 import { asArray, report, type CheckContext } from './check-context';
 import { parseTemplate } from '../template';
+import { suggestVariable } from './suggest-respelling';
 import { forEachTemplate, forEachThen, walkAllConditions } from './walk';
 
 /** Node names in `enable`/`disable` and `var` names, against the catalog's `nodes` and `variables`. */
@@ -23,13 +24,12 @@ export function checkCatalogNames(context: CheckContext): void {
     });
   }
   if (catalog.variables) {
-    const names = listVariableNames(catalog);
     walkAllConditions(context.root, (condition, path) => {
       const name = condition.var;
       if (typeof name !== 'string' || isKnownVariable(catalog, name) !== false) return;
       const message = `the catalog declares no session variable '${name}'`;
       report(context, 'UNKNOWN_VARIABLE', message, context.locate([...path, 'var']), () =>
-        suggestName(name, names),
+        suggestVariable(catalog, name),
       );
     });
     // A misspelled template variable renders empty: as silent a mistake as a misspelled `var`.
@@ -39,7 +39,7 @@ export function checkCatalogNames(context: CheckContext): void {
         if (typeof part === 'string' || isKnownVariable(catalog, part.key) !== false) continue;
         const message = `the catalog declares no session variable '${part.key}' (used in a template)`;
         const range = context.locateWithin(path, part.start + 2, part.start + 2 + part.key.length);
-        report(context, 'UNKNOWN_VARIABLE', message, range, () => suggestName(part.key, names));
+        report(context, 'UNKNOWN_VARIABLE', message, range, () => suggestVariable(catalog, part.key));
       }
     });
   }

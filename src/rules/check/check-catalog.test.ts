@@ -28,7 +28,7 @@ describe('checks against a catalog', () => {
   });
 
   it('warns about unknown events in on, with a suggestion', () => {
-    const text = rule('    on: VERIFY_COMPLETD', '    then: { set: { a: b } }');
+    const text = rule('    on: VERIFY_COMPLETD', '    then: { set: { custom.tier: b } }');
     expect(diagnose(text, CATALOG)).toEqual(['UNKNOWN_EVENT 4:9']);
     expect(runPipeline(text, CATALOG)[0]).toMatchObject({
       severity: 'warning',
@@ -37,7 +37,7 @@ describe('checks against a catalog', () => {
   });
 
   it('warns about a glob in on that matches no event, suggesting a corrected glob', () => {
-    const text = rule('    on: [VERIFY_COMPLETED, "VERFY_*"]', '    then: { set: { a: b } }');
+    const text = rule('    on: [VERIFY_COMPLETED, "VERFY_*"]', '    then: { set: { custom.tier: b } }');
     expect(diagnose(text, CATALOG)).toEqual(['ON_MATCHES_NO_EVENT 4:28']);
     expect(runPipeline(text, CATALOG)[0]!.suggestion).toBe('VERIFY_*');
   });
@@ -60,10 +60,10 @@ describe('checks against a catalog', () => {
   it('warns about unknown variables in templates, pointing at the placeholder', () => {
     const text = rule(
       '    then:',
-      '      set: { a: "tier ${custum.tier:-standard} score ${verify.score}", b: "$${custom.tier}" }',
+      '      set: { verify.a: "tier ${custum.tier:-standard} score ${verify.score}", verify.b: "$${custom.tier}" }',
       '      schedule: [ { action: Notify, parameters: { who: "${custom.tier}${persn.id}" } } ]',
     );
-    expect(diagnose(text, CATALOG)).toEqual(['UNKNOWN_VARIABLE 5:25', 'UNKNOWN_VARIABLE 6:73']);
+    expect(diagnose(text, CATALOG)).toEqual(['UNKNOWN_VARIABLE 5:32', 'UNKNOWN_VARIABLE 6:73']);
     expect(runPipeline(text, CATALOG).map((d) => d.suggestion)).toEqual(['custom.tier', undefined]);
   });
 

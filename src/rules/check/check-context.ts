@@ -1,4 +1,10 @@
-import { createDiagnostic, type Diagnostic, type DiagnosticCode, type Range } from '../../diagnostics';
+import {
+  createDiagnostic,
+  type Diagnostic,
+  type DiagnosticCode,
+  type Range,
+  type RelatedLocation,
+} from '../../diagnostics';
 import type { CatalogSpec } from '../catalog';
 import type { Locator } from '../parse';
 
@@ -31,6 +37,7 @@ export function report(
   message: string,
   range: Range | undefined,
   suggestion?: string | (() => string | undefined),
+  related?: RelatedLocation,
 ): void {
   let suggested: string | undefined;
   if (typeof suggestion !== 'function') suggested = suggestion;
@@ -38,7 +45,9 @@ export function report(
     context.suggestionsLeft--;
     suggested = suggestion();
   }
-  context.diagnostics.push(createDiagnostic(code, context.file, message, { range, suggestion: suggested }));
+  context.diagnostics.push(
+    createDiagnostic(code, context.file, message, { range, suggestion: suggested, related }),
+  );
 }
 
 export type PlainRecord = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { createDiagnostic, type Diagnostic } from '../../diagnostics';
+import { createDiagnostic, type Diagnostic, type RelatedLocation } from '../../diagnostics';
 import type { Locator } from '../parse';
 import { asRecord } from './check-context';
 
@@ -8,22 +8,30 @@ export interface RulesetFile extends Pick<Locator, 'locate'> {
   root: unknown;
 }
 
+function relate(first: RulesetFile): RelatedLocation | undefined {
+  const range = first.locate(['ruleset']);
+  return range && { file: first.file, range, message: 'first defined here' };
+}
+
 /** Ruleset names are unique across all loaded files; every later file using a name is reported. */
 export function checkDuplicateRulesets(files: readonly RulesetFile[]): Diagnostic[] {
-  const firstFile = new Map<string, string>();
+  const firstFile = new Map<string, RulesetFile>();
   const diagnostics: Diagnostic[] = [];
   for (const entry of files) {
     const name = asRecord(entry.root)?.ruleset;
     if (typeof name !== 'string') continue;
     const first = firstFile.get(name);
     if (first === undefined) {
-      firstFile.set(name, entry.file);
+      firstFile.set(name, entry);
       continue;
     }
-    const where = first === entry.file ? 'this file' : first;
+    const where = first.file === entry.file ? 'this file' : first.file;
     const message = `the ruleset '${name}' is already defined in ${where}; ruleset names must be unique across all loaded files`;
     diagnostics.push(
-      createDiagnostic('DUPLICATE_RULESET', entry.file, message, { range: entry.locate(['ruleset']) }),
+      createDiagnostic('DUPLICATE_RULESET', entry.file, message, {
+        range: entry.locate(['ruleset']),
+        related: relate(first),
+      }),
     );
   }
   return diagnostics;

@@ -2,12 +2,15 @@ import { suggestName } from '../../diagnostics';
 import { compileGlob, isGlob } from '../../glob';
 import type { SpecPath } from '../spec';
 import { asArray, asRecord, report, type CheckContext } from './check-context';
+import { findMisplacedStar } from './check-filter';
+import { respellStart, suggestGlob } from './suggest-respelling';
 import { forEachRule, forEachThen } from './walk';
 
 /**
  * Against the catalog's `events`: a name in `on` it does not declare, a glob in
  * `on` that matches none of them (compiled as the compiler does; a glob that
- * does not compile is checkGlobs' to report), and `events_to_ignore` entries that match none.
+ * does not compile is checkGlobs' to report), and `events_to_ignore` entries that match none
+ * (a prefix entry's suggestion keeps its `*`: `HEARTBAET*` -> `HEARTBEAT*`).
  * Warnings: the catalog may simply be behind the engine.
  */
 export function checkEvents(context: CheckContext): void {
@@ -23,18 +26,33 @@ export function checkEvents(context: CheckContext): void {
   });
   forEachThen(context.root, (then, path) => {
     asArray(asRecord(then.filter)?.events_to_ignore).forEach((entry, i) => {
-      if (typeof entry !== 'string' || entry === '*') return;
-      const where = [...path, 'filter', 'events_to_ignore', i];
-      const prefix = entry.endsWith('*') ? entry.slice(0, -1) : undefined;
-      if (prefix === undefined ? events.includes(entry) : events.some((e) => e.startsWith(prefix))) return;
-      const message =
-        prefix === undefined
-          ? `the catalog declares no event '${entry}'`
-          : `no event of the catalog starts with '${prefix}'`;
-      report(context, 'UNKNOWN_EVENT', message, context.locate(where), () =>
-        suggestName(prefix ?? entry, events),
-      );
+      if (typeof entry !== 'string' || entry === '' || entry === '*' || findMisplacedStar(entry) !== -1)
+        return;
+      checkIgnoredEvent(context, events, entry, [...path, 'filter', 'events_to_ignore', i]);
     });
+  });
+}
+
+/** An `events_to_ignore` entry: a name, or a prefix ending in `*` (a misplaced `*` is checkFilters' to report). */
+function checkIgnoredEvent(
+  context: CheckContext,
+  events: readonly string[],
+  entry: string,
+  path: SpecPath,
+): void {
+  if (!entry.endsWith('*')) {
+    if (events.includes(entry)) return;
+    const message = `the catalog declares no event '${entry}' (in events_to_ignore)`;
+    report(context, 'UNKNOWN_EVENT', message, context.locate(path), () => suggestName(entry, events));
+    return;
+  }
+  const prefix = entry.slice(0, -1);
+  const isFine = (start: string): boolean => events.some((event) => event.startsWith(start));
+  if (isFine(prefix)) return;
+  const message = `no event of the catalog starts with '${prefix}', so the events_to_ignore entry '${entry}' matches none`;
+  report(context, 'UNKNOWN_EVENT', message, context.locate(path), () => {
+    const fixed = respellStart(prefix, events, isFine);
+    return fixed === undefined ? undefined : `${fixed}*`;
   });
 }
 
@@ -43,7 +61,9 @@ function checkOnEntry(context: CheckContext, events: readonly string[], entry: s
     const compiled = compileGlob(entry);
     if (!compiled.ok || events.some(compiled.test)) return;
     const message = `'${entry}' matches none of the catalog's events, so this rule can never fire`;
-    report(context, 'ON_MATCHES_NO_EVENT', message, context.locate(path), () => suggestGlob(entry, events));
+    report(context, 'ON_MATCHES_NO_EVENT', message, context.locate(path), () =>
+      suggestGlob(entry, events, (candidate) => matchesSomeEvent(candidate, events)),
+    );
     return;
   }
   if (events.includes(entry)) return;
@@ -51,21 +71,7 @@ function checkOnEntry(context: CheckContext, events: readonly string[], entry: s
   report(context, 'UNKNOWN_EVENT', message, context.locate(path), () => suggestName(entry, events));
 }
 
-/**
- * A corrected glob for a glob matching no event: its literal start respelled as
- * the start of some event (`VERFY_*` -> `VERIFY_*`), if the result matches an event.
- */
-function suggestGlob(glob: string, events: readonly string[]): string | undefined {
-  const cut = glob.search(/[*?[{(!+@]/);
-  const literal = cut === -1 ? glob : glob.slice(0, cut);
-  if (literal === '') return undefined;
-  const starts = new Set<string>();
-  for (const event of events) {
-    for (let length = literal.length - 1; length <= literal.length + 1; length++)
-      starts.add(event.slice(0, length));
-  }
-  const start = suggestName(literal, starts);
-  if (start === undefined) return undefined;
-  const candidate = compileGlob(start + glob.slice(literal.length));
-  return candidate.ok && events.some(candidate.test) ? start + glob.slice(literal.length) : undefined;
+function matchesSomeEvent(glob: string, events: readonly string[]): boolean {
+  const compiled = compileGlob(glob);
+  return compiled.ok && events.some(compiled.test);
 }

@@ -30,6 +30,18 @@ describe('globs', () => {
     expect(on!.range!.end - on!.range!.start).toBe(2);
   });
 
+  it.each([
+    ['    on: "!EV*"', 'GLOB_UNSUPPORTED 4:10', '`!` at the start (negation) cannot be used in a glob'],
+    ['    if: { var: x, matches: "a(b)" }', 'GLOB_UNSUPPORTED 4:30', '`(` (regex groups and alternatives)'],
+    ['    if: { var: x, matches: "@(a|b)" }', 'GLOB_UNSUPPORTED 4:29', 'extglobs (`@(...)`) cannot be used'],
+  ])('refuses %s at validation, at the construct, as an error', (line, at, said) => {
+    const text = rule(line);
+    expect(diagnose(text)).toEqual([at]);
+    const [d] = runPipeline(text);
+    expect(d!.severity).toBe('error');
+    expect(d!.message).toContain(said);
+  });
+
   it('reports a glob over the length limit as too large', () => {
     const [d] = runPipeline(rule(`    if: { var: x, matches: "${'a'.repeat(300)}*" }`));
     expect(d).toMatchObject({ code: 'GLOB_TOO_LARGE', severity: 'error' });

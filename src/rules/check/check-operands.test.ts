@@ -8,6 +8,9 @@ const withIf = (condition: string) =>
     '  - id: r',
     `    if: ${condition}`,
     '    then: { set: { a: b } }',
+    '  - id: uses-the-list',
+    '    if: { var: z, in: { list: risky } }',
+    '    then: { set: { a: b } }',
   );
 
 describe('operands', () => {
@@ -33,6 +36,31 @@ describe('operands', () => {
     const [d] = runPipeline(withIf('{ var: a, in: { list: risk } }'));
     expect(d).toMatchObject({ code: 'UNKNOWN_LIST', suggestion: 'risky' });
     expect(diagnose(withIf('{ var: a, in: { list: risk } }'))).toEqual(['UNKNOWN_LIST 5:31']);
+  });
+
+  it('warns that in: [] is never true and not_in: [] always, written or through an empty named list', () => {
+    const text = yamlLines(
+      'ruleset: a',
+      'lists: { none: [] }',
+      'rules:',
+      '  - id: r',
+      '    if: { any: [ { var: a, in: [] }, { var: b, not_in: [] }, { var: c, in: { list: none } } ] }',
+      '    then: { set: { a: b } }',
+    );
+    expect(diagnose(text)).toEqual([
+      'EMPTY_LIST_OPERAND 5:32',
+      'EMPTY_LIST_OPERAND 5:56',
+      'EMPTY_LIST_OPERAND 5:84',
+    ]);
+    const [inList, notIn, named] = runPipeline(text);
+    expect(inList).toMatchObject({ severity: 'warning' });
+    expect(inList!.message).toBe(
+      "'in' is given an empty list, so this condition is never true; list the values to compare with",
+    );
+    expect(notIn!.message).toContain('always true (it tests nothing)');
+    expect(named!.message).toBe(
+      "the list 'none' is empty, so this condition is never true; give the list its values",
+    );
   });
 
   it('does not mistake an inherited property for a list', () => {

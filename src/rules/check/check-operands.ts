@@ -8,7 +8,7 @@ import { walkAllConditions } from './walk';
 /**
  * Operands that are well-typed but unusable: a regex that does not compile (with
  * the same construction as the compiler: RE2 syntax, size limit), a numeric operand that is not a finite
- * number, a `{ list: NAME }` naming no list of the ruleset.
+ * number, a `{ list: NAME }` naming no list of the ruleset, an empty list.
  */
 export function checkOperands(context: CheckContext): void {
   const lists = asRecord(asRecord(context.root)?.lists);
@@ -46,6 +46,7 @@ function checkOperand(
       return;
     }
     case 'list': {
+      checkEmptyList(context, operator, operand, path, lists);
       const name = asRecord(operand)?.list;
       if (typeof name !== 'string' || hasOwn(lists, name)) return;
       const known = Object.keys(lists ?? {});
@@ -58,6 +59,28 @@ function checkOperand(
     default:
       return;
   }
+}
+
+/** `in: []` is never true and `not_in: []` always: an empty list (written, or named) is a mistake. */
+function checkEmptyList(
+  context: CheckContext,
+  operator: string,
+  operand: unknown,
+  path: SpecPath,
+  lists: PlainRecord | undefined,
+): void {
+  const outcome = operator === 'in' ? 'never true' : 'always true (it tests nothing)';
+  if (Array.isArray(operand) && operand.length === 0) {
+    const message = `'${operator}' is given an empty list, so this condition is ${outcome}; list the values to compare with`;
+    report(context, 'EMPTY_LIST_OPERAND', message, context.locate(path));
+    return;
+  }
+  const name = asRecord(operand)?.list;
+  if (typeof name !== 'string' || !hasOwn(lists, name)) return;
+  const list = lists?.[name];
+  if (!Array.isArray(list) || list.length > 0) return;
+  const message = `the list '${name}' is empty, so this condition is ${outcome}; give the list its values`;
+  report(context, 'EMPTY_LIST_OPERAND', message, context.locate([...path, 'list']));
 }
 
 function checkRegex(context: CheckContext, pattern: string, path: SpecPath): void {

@@ -1,3 +1,4 @@
+import { formatHuman } from '../../diagnostics';
 import { isRuleStringPosition, parseYaml } from '../parse';
 import { diagnose, runPipeline, yamlLines } from '../../../test/fixtures/rules/diagnose';
 import { checkDuplicateRulesets } from './check-duplicate-rulesets';
@@ -7,6 +8,27 @@ describe('rule ids', () => {
     const rule = (id: string) => [`  - id: ${id}`, '    then: { set: { a: b } }'];
     const text = yamlLines('ruleset: a', 'rules:', ...rule('x'), ...rule('y'), ...rule('x'), ...rule('x'));
     expect(diagnose(text)).toEqual(['DUPLICATE_RULE_ID 7:9', 'DUPLICATE_RULE_ID 9:9']);
+  });
+
+  it('points each repeat at the first rule with that id, and prints it as a second frame', () => {
+    const rule = (id: string) => [`  - id: ${id}`, '    then: { set: { a: b } }'];
+    const text = yamlLines('ruleset: a', 'rules:', ...rule('x'), ...rule('y'), ...rule('x'));
+    const [d] = runPipeline(text);
+    const first = text.indexOf('x');
+    expect(d!.related).toEqual({
+      file: 'rules.yaml',
+      range: { start: first, end: first + 1 },
+      message: 'first defined here',
+    });
+    expect(formatHuman([d!], new Map([['rules.yaml', text]]), { color: false })).toContain(
+      [
+        '    |         ^',
+        '  rules.yaml:3:9 - first defined here',
+        '',
+        '  3 |   - id: x',
+        '    |         ^',
+      ].join('\n'),
+    );
   });
 });
 
@@ -67,6 +89,11 @@ describe('checkDuplicateRulesets', () => {
       range: { start: 13, end: 16 },
     });
     expect(diagnostics[0]!.message).toContain('already defined in a.yaml');
+    expect(diagnostics[0]!.related).toEqual({
+      file: 'a.yaml',
+      range: { start: 9, end: 12 },
+      message: 'first defined here',
+    });
   });
 
   it('ignores files without a ruleset name', () => {

@@ -15,6 +15,8 @@ import { checkRuleCount } from './check-rule-count';
 import { checkRuleIds } from './check-rule-ids';
 import { checkTemplateSize } from './check-template-size';
 import { checkThen } from './check-then';
+import { checkUnused } from './check-unused';
+import { checkVariableNames } from './check-variable-names';
 
 /** The per-file semantic checks, in the order their diagnostics are produced (the loader sorts by position). */
 const CHECKS: readonly ((context: CheckContext) => void)[] = [
@@ -25,11 +27,13 @@ const CHECKS: readonly ((context: CheckContext) => void)[] = [
   checkOperands,
   checkGlobs,
   checkRefs,
+  checkUnused,
   checkThen,
   checkTemplateSize,
   checkFilters,
   checkEvents,
   checkCatalogNames,
+  checkVariableNames,
   checkActions,
 ];
 

@@ -68,7 +68,7 @@ describe('loadRules: problems', () => {
     expect(codes(result).filter((c) => c.startsWith('DUPLICATE_RULESET'))).toEqual([
       'DUPLICATE_RULESET duplicate-ruleset/b.yaml',
     ]);
-    expect(result.diagnostics.filter((d) => d.file === 'many-mistakes.yaml')).toHaveLength(16);
+    expect(result.diagnostics.filter((d) => d.file === 'many-mistakes.yaml')).toHaveLength(19);
   });
 
   it('sorts diagnostics by file in load order, then by position', async () => {

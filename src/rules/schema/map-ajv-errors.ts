@@ -6,6 +6,7 @@ import type { ParsedYaml } from '../parse';
 import type { SpecPath } from '../spec';
 import { CONDITION_KINDS, CONDITION_TITLE } from './condition-schema';
 import { describeActual, describeExpected, describeOwner, describePlace, toClause } from './describe-types';
+import { hintBoolean } from './hint-boolean';
 
 type SchemaNode = {
   title?: string;
@@ -31,6 +32,8 @@ export function mapAjvErrors(errors: readonly ErrorObject[], parsed: ParsedYaml)
  * `minLength` already says it is empty.
  */
 function isLeftToChecks(error: ErrorObject): boolean {
+  // The failing key's own error (a `minLength` with `propertyName`) says more.
+  if (error.keyword === 'propertyNames') return true;
   const title = (error.parentSchema as SchemaNode | undefined)?.title ?? '';
   const infinite = typeof error.data === 'number' && !Number.isFinite(error.data);
   if (error.keyword === 'pattern') return error.data === '';
@@ -41,6 +44,13 @@ function mapError(error: ErrorObject, parsed: ParsedYaml): Diagnostic {
   const path = toSpecPath(error.instancePath, parsed.value);
   const schema = (error.parentSchema ?? {}) as SchemaNode;
   const at = { range: parsed.locate(path) };
+  if (error.propertyName !== undefined) {
+    const key = error.propertyName;
+    const message = `${describePlace(path)} has an empty key; expected ${schema.title ?? 'a name'}`;
+    return createDiagnostic('INVALID_VALUE', parsed.file, message, {
+      range: parsed.locateKey([...path, key]),
+    });
+  }
   switch (error.keyword) {
     case 'additionalProperties':
       return mapUnknownKey(String(error.params.additionalProperty), path, schema, error.data, parsed);
@@ -54,11 +64,16 @@ function mapError(error: ErrorObject, parsed: ParsedYaml): Diagnostic {
       const place = describePlace(path);
       const expected = describeExpected(schema);
       const actual = describeActual(error.data);
-      const message =
-        error.data === null
-          ? `${place} has no value; expected ${expected}`
-          : `${place} must be ${expected}, not ${actual}`;
-      return createDiagnostic('INVALID_TYPE', parsed.file, message, at);
+      if (error.data === null)
+        return createDiagnostic(
+          'INVALID_TYPE',
+          parsed.file,
+          `${place} has no value; expected ${expected}`,
+          at,
+        );
+      const hint = schema.type === 'boolean' ? hintBoolean(error.data) : undefined;
+      const message = `${place} must be ${expected}, not ${actual}${hint ? `: ${hint.reason}` : ''}`;
+      return createDiagnostic('INVALID_TYPE', parsed.file, message, { ...at, suggestion: hint?.value });
     }
     case 'minItems':
       return createDiagnostic(

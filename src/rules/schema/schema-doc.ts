@@ -43,15 +43,21 @@ export function textList(
   });
 }
 
-/** A mapping from any key to text values, documented. */
+/**
+ * A mapping from keys to text values, documented. With `keyName` (what a key
+ * is, as in "a variable name"), an empty key is refused: map-ajv-errors.ts
+ * names the key by that title.
+ */
 export function textMap(
   title: string,
   markdown: string,
   valueTitle: string,
   valueMarkdown: string,
+  keyName?: string,
 ): JsonSchema {
   return documented(title, markdown, {
     type: 'object',
+    ...(keyName === undefined ? {} : { propertyNames: { title: keyName, minLength: 1 } }),
     additionalProperties: text(valueTitle, valueMarkdown),
   });
 }

@@ -16,6 +16,7 @@ function buildOperationSchema(): JsonSchema {
         ),
         'Parameter value',
         `Text. ${TEMPLATE_NOTE}`,
+        'a parameter name',
       ),
     },
     required: ['action'],
@@ -55,6 +56,7 @@ function buildFilterSchema(): JsonSchema {
           'Sent to the engine as written, but **the engine does not support it** (a warning says so).',
           'Value',
           'Text.',
+          'a variable name',
         ),
       },
       additionalProperties: false,
@@ -85,6 +87,7 @@ export function buildThenSchemas(): Record<string, JsonSchema> {
         ),
         'New value',
         `Text. ${TEMPLATE_NOTE}`,
+        'a variable name',
       ),
       disable: nodeList(
         'disable',

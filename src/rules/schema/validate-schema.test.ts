@@ -45,6 +45,70 @@ describe('validateRulesSchema', () => {
     ]);
   });
 
+  it.each([
+    ['stop: yes', 'stop', 'true', 'only true and false are yes/no values; write true'],
+    ['once: "off"', 'once', 'false', 'only true and false are yes/no values; write false'],
+    ['enabled: "true"', 'enabled', 'true', 'in quotes, true is text; write true without quotes'],
+    ['enabled: " No "', 'enabled', 'false', 'only true and false are yes/no values; write false'],
+  ])('hints at true/false for %s, with a suggestion', (line, key, value, reason) => {
+    const [d] = validate(['ruleset: a', 'rules:', '  - id: r', '    then: { set: { a: b } }', `    ${line}`]);
+    expect(d).toMatchObject({ at: `INVALID_TYPE 5:${key.length + 7}`, suggestion: value });
+    expect(d!.message).toMatch(
+      new RegExp(`^'${key}' must be true or false, not text \\(".*"\\): ${reason}$`),
+    );
+  });
+
+  it('hints at true/false for an exists operand written as text', () => {
+    const [d] = validate([
+      'ruleset: a',
+      'rules:',
+      '  - id: r',
+      '    if: { var: x, exists: "yes" }',
+      '    then: { set: { a: b } }',
+    ]);
+    expect(d).toMatchObject({ at: 'INVALID_TYPE 4:27', suggestion: 'true' });
+  });
+
+  it('gives no true/false hint for other text, nor for a name of Object.prototype', () => {
+    for (const value of ['maybe', 'constructor']) {
+      const [d] = validate([
+        'ruleset: a',
+        'rules:',
+        '  - id: r',
+        '    then: { set: { a: b } }',
+        `    stop: ${value}`,
+      ]);
+      expect(d).toEqual({
+        at: 'INVALID_TYPE 5:11',
+        message: `'stop' must be true or false, not text ("${value}")`,
+        suggestion: undefined,
+      });
+    }
+  });
+
+  it('refuses an empty variable name in set, and an empty parameter name, at the key', () => {
+    const diagnostics = validate([
+      'ruleset: a',
+      'rules:',
+      '  - id: r',
+      '    then:',
+      '      set: { "": b, ok: c }',
+      '      schedule: [ { action: A, parameters: { "": x } } ]',
+    ]);
+    expect(diagnostics.sort((a, b) => a.at.localeCompare(b.at))).toEqual([
+      {
+        at: 'INVALID_VALUE 5:14',
+        message: "'set' has an empty key; expected a variable name",
+        suggestion: undefined,
+      },
+      {
+        at: 'INVALID_VALUE 6:46',
+        message: "'parameters' has an empty key; expected a parameter name",
+        suggestion: undefined,
+      },
+    ]);
+  });
+
   it('lists the allowed keys when nothing is close', () => {
     const [d] = validate(['ruleset: a', 'rules: []', 'zzz: 1']);
     expect(d).toMatchObject({ at: 'UNKNOWN_KEY 3:1', suggestion: undefined });
@@ -85,7 +149,7 @@ describe('validateRulesSchema', () => {
         'rules:',
         '  - id: r',
         '    priority: high',
-        '    stop: yes',
+        '    stop: sure',
         '    then: { set: { a: b } }',
       ]),
     ).toEqual([
@@ -96,7 +160,7 @@ describe('validateRulesSchema', () => {
       },
       {
         at: 'INVALID_TYPE 5:11',
-        message: `'stop' must be true or false, not text ("yes")`,
+        message: `'stop' must be true or false, not text ("sure")`,
         suggestion: undefined,
       },
     ]);

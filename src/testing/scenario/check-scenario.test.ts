@@ -109,7 +109,11 @@ describe('the scenario schema', () => {
     const found = loadScenarioFile('a.test.yaml', text).diagnostics;
     expect(found.map((d) => [d.code, d.message, d.suggestion])).toEqual([
       ['UNKNOWN_KEY', "unknown key 'fird' in 'expect'", 'fired'],
-      ['INVALID_TYPE', `'sent' must be true or false, not text ("yes")`, undefined],
+      [
+        'INVALID_TYPE',
+        `'sent' must be true or false, not text ("yes"): only true and false are yes/no values; write true`,
+        'true',
+      ],
       [
         'INVALID_VALUE',
         `'reason' must be one of events_to_ignore, keys_to_ignore, webhook_disabled, not "key_to_ignore"`,
