@@ -134,32 +134,40 @@ Exit code: 0 done, 1 a problem (invalid rules, unreadable recording, a failed ca
 with --fail-on-diff, a bad line with --strict, interrupted), 2 wrong usage.
 
 Options:
-  --rules PATH           rule file or directory to replay through
-  --catalog FILE         catalog to check names against (default: catalog.yaml of the rules directory)
-  --format FORMAT        human (default): timeline and summary; jsonl: one JSON object per event;
-                         summary: the summary only
-  --session ID           replay only this session
-  --session-key KEY      variable that identifies a session (default: state.sessionId)
-  --explain              for each sent event, why each rule of the rulesets concerned fired or not
-  --strict               a bad line stops the replay (exit 1) instead of being skipped
-  --max-sessions N       sessions tracked at once, least recently active forgotten beyond (default: 2000)
-  --compare PATH         replay through these rules too; show only the events whose outcome differs
-  --compare-recorded     compare with the answers a decision log recorded (serve --decision-log) instead
-  --fail-on-diff         with --compare: exit 1 when any event differs
-  --target URL           be the engine of a live webhook: http://HOST:PORT or grpc://HOST:PORT,
-                         https:// or grpcs:// (gRPC over TLS)
-  --target-kind KIND     auto (default), rulehook or other: does the target report the rules that fired
-  --concurrency N        with --target: calls in flight at once, sessions overlapping (default: 8)
-  --timeout MS           with --target: longest wait for one answer (default: 10000)
-  --target-token-file FILE  with --target: send the first token of FILE as Authorization: Bearer
-                         (default: $RULEHOOK_TARGET_TOKEN, else no token)
-  --target-ca FILE       with https:// or grpcs://: the PEM CA to trust (default: the system's)
-  --target-cert FILE     with https:// or grpcs://: client certificate (PEM)
-  --target-key FILE      the PEM private key of --target-cert
-  --rate R               raise at most R events per second
-  --duration D           stop raising events after D (30s, 5m, 1h, 500ms)
-  --loop                 start the recordings again when they end, as new sessions (needs --duration)
-  -h, --help             show this help
+  --rules PATH               rule file or directory to replay through
+  --catalog FILE             catalog to check names against (default: catalog.yaml of the rules directory)
+  --format FORMAT            human (default): timeline and summary; jsonl: one JSON object per event;
+                             summary: the summary only
+  --session ID               replay only this session
+  --session-key KEY          variable that identifies a session (default: state.sessionId)
+  --explain                  for each sent event, why each rule of the rulesets concerned fired or not
+  --strict                   a bad line stops the replay (exit 1) instead of being skipped
+  --max-sessions N           sessions tracked at once, least recently active forgotten beyond (default: 2000)
+  --compare PATH             replay through these rules too; show only the events whose outcome differs
+  --compare-recorded         compare with the answers a decision log recorded (serve --decision-log) instead
+  --compare-on WHAT          response, fired or all: with --compare, what makes an event differ: the response
+                             the engine receives, the rules that fired, or either (being sent or not always does) (default: response)
+  --fail-on-diff             with --compare: exit 1 when any event differs
+  --target URL               be the engine of a live webhook: http://HOST:PORT or grpc://HOST:PORT,
+                             https:// or grpcs:// (gRPC over TLS)
+  --target-kind KIND         auto (default), rulehook or other: does the target report the rules that fired
+  --concurrency N            with --target: calls in flight at once, sessions overlapping (default: 8)
+  --timeout MS               with --target: longest wait for one answer (default: 10000)
+  --target-token-file FILE   with --target: send the first token of FILE as Authorization: Bearer
+                             (default: $RULEHOOK_TARGET_TOKEN, else no token)
+  --target-ca FILE           with https:// or grpcs://: the PEM CA to trust (default: the system's)
+  --target-cert FILE         with https:// or grpcs://: client certificate (PEM)
+  --target-key FILE          the PEM private key of --target-cert
+  --rate R                   raise at most R events per second
+  --duration D               stop raising events after D (30s, 5m, 1h, 500ms)
+  --loop                     start the recordings again when they end, as new sessions (needs --duration)
+  --engine-own-updates HOW   applied or changes: whether the engine counts the webhook's own
+                             variable updates as changes of the next event (its delta, and \`changed\`) (default: applied)
+  --engine-empty-delta HOW   sent or filtered: whether keys_to_ignore filters an event
+                             whose delta is empty (default: sent)
+  --engine-later-filter HOW  replaces or adds: whether a response's event_filter
+                             replaces the session's filter or adds to it (default: replaces)
+  -h, --help                 show this help
 `);
   });
 

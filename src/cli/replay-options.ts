@@ -1,11 +1,17 @@
 import { DEFAULT_SESSION_KEY } from '../processor/rule-processor';
-import { DEFAULT_REPLAY_MAX_SESSIONS, type ReplayFormat, type ReplayOptions } from '../replay';
+import {
+  COMPARE_ON_CHOICES,
+  DEFAULT_REPLAY_MAX_SESSIONS,
+  type ReplayFormat,
+  type ReplayOptions,
+} from '../replay';
 import {
   defineChoice,
   defineFlag,
   defineString,
   formatUsage,
   HELP_OPTION,
+  listChoices,
   markDefault,
   parseCommandLine,
   parseDuration,
@@ -15,6 +21,7 @@ import {
   type ParseResult,
 } from './options';
 import { checkTargetOptions, readTargetAccessFiles, TARGET_OPTIONS } from './target-options';
+import { ENGINE_FILTER_OPTIONS, ENGINE_OWN_UPDATES_OPTION, readEngineOptions } from './engine-options';
 
 const FORMATS = ['human', 'jsonl', 'summary'] as const satisfies readonly ReplayFormat[];
 const DEFAULT_FORMAT = 'human';
@@ -59,6 +66,15 @@ const REPLAY_OPTIONS = {
   'compare-recorded': defineFlag({
     help: 'compare with the answers a decision log recorded (serve --decision-log) instead',
   }),
+  'compare-on': defineChoice({
+    value: 'WHAT',
+    choices: COMPARE_ON_CHOICES,
+    default: 'response',
+    help: [
+      `${listChoices(COMPARE_ON_CHOICES)}: with --compare, what makes an event differ: the response`,
+      'the engine receives, the rules that fired, or either (being sent or not always does)',
+    ],
+  }),
   'fail-on-diff': defineFlag({ help: 'with --compare: exit 1 when any event differs' }),
   ...TARGET_OPTIONS,
   rate: defineString({ value: 'R', parse: parsePositiveNumber, help: 'raise at most R events per second' }),
@@ -70,6 +86,8 @@ const REPLAY_OPTIONS = {
   loop: defineFlag({
     help: 'start the recordings again when they end, as new sessions (needs --duration)',
   }),
+  ...ENGINE_OWN_UPDATES_OPTION,
+  ...ENGINE_FILTER_OPTIONS,
   help: HELP_OPTION,
 };
 
@@ -84,7 +102,7 @@ Exit code: 0 done, 1 a problem (invalid rules, unreadable recording, a failed ca
 with --fail-on-diff, a bad line with --strict, interrupted), 2 wrong usage.
 `,
   REPLAY_OPTIONS,
-  { column: 25 },
+  { column: 29 },
 );
 
 export function parseReplayOptions(args: readonly string[]): ParseResult<ReplayOptions> {
@@ -106,6 +124,8 @@ export function parseReplayOptions(args: readonly string[]): ParseResult<ReplayO
   if (v['compare-recorded'] && v.target !== undefined)
     return refuse('--compare-recorded replays in-process: not with --target');
   if (v['compare-recorded'] && v.rules === undefined) return refuse('--compare-recorded needs --rules');
+  if (given.has('compare-on') && v.compare === undefined && !v['compare-recorded'])
+    return refuse('--compare-on needs --compare or --compare-recorded');
   if (v['fail-on-diff'] && v.compare === undefined && !v['compare-recorded'])
     return refuse('--fail-on-diff needs --compare or --compare-recorded');
   if (v.explain && v.target !== undefined)
@@ -126,6 +146,7 @@ export function parseReplayOptions(args: readonly string[]): ParseResult<ReplayO
       strict: v.strict,
       compare: v.compare,
       compareRecorded: v['compare-recorded'],
+      compareOn: v['compare-on'],
       failOnDiff: v['fail-on-diff'],
       target: v.target,
       targetKind: v['target-kind'],
@@ -136,6 +157,7 @@ export function parseReplayOptions(args: readonly string[]): ParseResult<ReplayO
       durationMs: v.duration,
       loop: v.loop,
       maxSessions: v['max-sessions'],
+      engine: readEngineOptions(v),
     },
   };
 }

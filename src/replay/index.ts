@@ -12,3 +12,4 @@ export {
   type TargetKind,
   type TargetUrl,
 } from './lanes';
+export { COMPARE_ON_CHOICES, type CompareOn } from './stats';

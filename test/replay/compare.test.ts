@@ -59,7 +59,7 @@ describe('rulehook replay --compare', () => {
       '    --rules    sent, fired fraud-and-spoofing/recheck-inconclusive-spoof-result\n',
     );
     expect(run.out).toContain('    --compare  sent, fired fraud-and-spoofing/spoof-suspected\n');
-    expect(run.out).toMatch(/differ +3 events in 2 sessions\n/);
+    expect(run.out).toMatch(/differ +3 events in 2 sessions \(listed\)\n/);
     expect(run.out).toMatch(/fraud-and-spoofing\/spoof-suspected +1 -> 3\n/);
   });
 
@@ -68,5 +68,63 @@ describe('rulehook replay --compare', () => {
     const same = await replay(['--rules', PACK, '--compare', PACK, RECORDING, '--fail-on-diff']);
     expect(same.code).toBe(0);
     expect(same.out).toContain('nothing: every event has the same outcome with both rule sets');
+  });
+});
+
+describe('rulehook replay --compare-on', () => {
+  let renamed: string;
+  beforeAll(async () => {
+    renamed = await mkdtemp(path.join(os.tmpdir(), 'rulehook-compare-on-'));
+    await cp(PACK, renamed, { recursive: true });
+    const file = path.join(renamed, 'risk.yaml');
+    // Only a rule id changes: the engine receives the same responses, the fired rules differ.
+    await writeFile(file, (await readFile(file, 'utf8')).replace('id: spoof-suspected', 'id: spoof-alarm'));
+  });
+  afterAll(() => rm(renamed, { recursive: true, force: true }));
+
+  it('lists by default only the events whose response differs, and counts every kind of difference', async () => {
+    const run = await replay(['--rules', PACK, '--compare', renamed, RECORDING, '--fail-on-diff']);
+    expect(run.code).toBe(0);
+    expect(run.out).not.toMatch(/^session /m);
+    expect(run.out).toMatch(/compared on +the response/);
+    expect(run.out).toMatch(/differ +0 events in 0 sessions \(listed\)\n/);
+    expect(run.out).toMatch(/fired +[1-9][0-9]* events fired different rules\n/);
+    expect(run.out).toMatch(/response +0 events got a different response\n/);
+  });
+
+  it('lists the events whose fired rules differ with fired or all, and fails on them with --fail-on-diff', async () => {
+    const fired = await replay([
+      '--rules',
+      PACK,
+      '--compare',
+      renamed,
+      RECORDING,
+      '--format',
+      'jsonl',
+      '--compare-on',
+      'fired',
+    ]);
+    const all = await replay([
+      '--rules',
+      PACK,
+      '--compare',
+      renamed,
+      RECORDING,
+      '--format',
+      'jsonl',
+      '--compare-on',
+      'all',
+      '--fail-on-diff',
+    ]);
+    expect(fired.lines().length).toBeGreaterThan(0);
+    expect(fired.lines().every((l) => JSON.stringify(l.changes) === '["fired"]')).toBe(true);
+    expect(all.lines()).toEqual(fired.lines());
+    expect(all.code).toBe(1);
+  });
+
+  it('is refused without a comparison', async () => {
+    const run = await replay(['--rules', PACK, RECORDING, '--compare-on', 'fired']);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain('--compare-on needs --compare or --compare-recorded');
   });
 });

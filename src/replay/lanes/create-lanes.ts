@@ -1,5 +1,6 @@
 import type { RuleBook } from '../../rules/compile/rule-book';
-import { EngineSimulator, LocalWebhook } from '../../simulation';
+import type { EngineModel } from '../../filter';
+import { EngineSimulator, simulateLocally } from '../../simulation';
 import { GrpcTargetClient } from './grpc-target';
 import { HttpTargetClient } from './http-target';
 import type { ReplayLane } from './replay-lane';
@@ -14,15 +15,10 @@ export type TargetKind = 'auto' | 'rulehook' | 'other';
 /** A lane evaluating `book` in-process, as `rulehook serve` with its memory store would answer. */
 export function createLocalLane(
   book: RuleBook,
-  options: { sessionKey: string; maxSessions: number; explain: boolean },
+  options: { sessionKey: string; maxSessions: number; explain: boolean; engine: EngineModel },
 ): ReplayLane {
-  const { sessionKey, maxSessions, explain } = options;
-  return {
-    simulator: new EngineSimulator(new LocalWebhook(book, { explain }), {
-      sessionKey,
-      maxSessions,
-    }),
-  };
+  const { sessionKey, maxSessions, explain, engine } = options;
+  return { simulator: simulateLocally(book, { sessionKey, maxSessions, explain, model: engine }) };
 }
 
 /** The client of a `--target` URL. */
@@ -49,6 +45,7 @@ export async function createTargetLane(
     targetKind: TargetKind;
     concurrency: number;
     url: string;
+    engine: EngineModel;
   },
 ): Promise<{ lane: ReplayLane; webhook: TargetWebhook }> {
   const reportsFired =
@@ -61,6 +58,7 @@ export async function createTargetLane(
   const simulator = new EngineSimulator(webhook, {
     sessionKey: options.sessionKey,
     maxSessions: options.maxSessions,
+    model: options.engine,
   });
   const lane: ReplayLane = {
     simulator,

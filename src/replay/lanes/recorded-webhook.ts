@@ -1,3 +1,4 @@
+import type { EngineModel } from '../../filter';
 import { createEmptyResponse, type SessionVariables } from '../../contract';
 import {
   EngineSimulator,
@@ -33,12 +34,17 @@ class RecordedWebhook implements SimulatedWebhook {
 }
 
 /** The lane of the recorded answers. */
-export function createRecordedLane(options: { sessionKey: string; maxSessions: number }): ReplayLane {
+export function createRecordedLane(options: {
+  sessionKey: string;
+  maxSessions: number;
+  engine: EngineModel;
+}): ReplayLane {
   const webhook = new RecordedWebhook();
   return {
     simulator: new EngineSimulator(webhook, {
       sessionKey: options.sessionKey,
       maxSessions: options.maxSessions,
+      model: options.engine,
     }),
     takeError: (session) => webhook.takeError(session),
   };

@@ -1,6 +1,6 @@
 import { formatExplanation } from '../../rules/evaluate/format-explanation';
 import type { CompareStats } from '../stats/compare-stats';
-import type { OutcomeChange } from '../stats/compare-outcomes';
+import type { CompareOn, OutcomeChange } from '../stats/compare-outcomes';
 import { describeResponse, describeStatus } from './describe-outcome';
 import { formatForgottenWarning } from './format-summary';
 import { formatCount } from '../../terminal/format-count';
@@ -72,7 +72,13 @@ export function toCompareJsonObject(
   };
 }
 
-/** How many sessions and events changed, and how. */
+const COMPARED_ON: Record<CompareOn, string> = {
+  response: 'the response (whether each event is sent, and what the engine receives)',
+  fired: 'the rules fired (whether each event is sent, and which rules fired)',
+  all: 'everything (sent or not, the rules fired, the response)',
+};
+
+/** How many sessions and events changed on the basis compared on, and how many of each kind of change. */
 export function formatCompareSummary(
   stats: CompareStats,
   paths: { rules: string; compare: string },
@@ -89,11 +95,13 @@ export function formatCompareSummary(
     `${formatCount(stats.events)} in ${formatCount(stats.sessions)} sessions, from ${formatCount(files)} file${files === 1 ? '' : 's'}${bad}`,
   );
   out += formatForgottenWarning(forgottenReturned);
-  if (stats.changedEvents === 0)
+  const basis = COMPARED_ON[stats.on];
+  out += row('compared on', basis);
+  if (stats.changedEvents === 0 && stats.firedChanged === 0 && stats.responseChanged === 0)
     return out + row('differ', 'nothing: every event has the same outcome with both rule sets');
   out += row(
     'differ',
-    `${formatCount(stats.changedEvents)} events in ${formatCount(stats.changedSessions.size)} sessions`,
+    `${formatCount(stats.changedEvents)} events in ${formatCount(stats.changedSessions.size)} sessions (listed)`,
   );
   out += row(
     'sent',

@@ -1,4 +1,4 @@
-import { compareOutcomes } from '../stats/compare-outcomes';
+import { compareOutcomes, differsOn } from '../stats/compare-outcomes';
 import type { CompareStats } from '../stats/compare-stats';
 import { formatCompareEvent, toCompareJsonObject } from './format-compare';
 import { formatJsonlLine } from './format-jsonl';
@@ -53,7 +53,7 @@ export function createCompareReporter(stats: CompareStats, options: ReporterOpti
       const [rules, compare] = outcomes as [LaneOutcome, LaneOutcome];
       const changes = compareOutcomes(rules, compare);
       stats.add(rules, compare, changes);
-      if (changes.length === 0) return;
+      if (!differsOn(changes, stats.on)) return;
       const location = { file, line };
       if (options.format === 'jsonl')
         await out.write(

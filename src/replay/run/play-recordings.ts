@@ -60,7 +60,7 @@ export async function playRecordings(
   const color = shouldColor(io);
   const reporterOptions = { format: options.format, out, explain: options.explain, color };
   const stats = new ReplayStats();
-  const compareStats = new CompareStats();
+  const compareStats = new CompareStats(options.compareOn);
   const comparing = options.compare !== undefined || options.compareRecorded;
   const reporter = comparing
     ? createCompareReporter(compareStats, reporterOptions)

@@ -1,6 +1,8 @@
+import type { EngineModel } from '../../filter';
 import type { TargetKind } from '../lanes/create-lanes';
 import type { TargetAccessFiles } from '../lanes/target-access';
 import type { TargetUrl } from '../lanes/target-url';
+import type { CompareOn } from '../stats/compare-outcomes';
 
 export type ReplayFormat = 'human' | 'jsonl' | 'summary';
 
@@ -17,6 +19,8 @@ export interface ReplayOptions {
   compare: string | undefined;
   /** `--compare-recorded`: compare with the answers a decision log recorded instead of other rules. */
   compareRecorded: boolean;
+  /** What makes an event differ with `--compare` (`--compare-on`). */
+  compareOn: CompareOn;
   failOnDiff: boolean;
   target: TargetUrl | undefined;
   targetKind: TargetKind;
@@ -28,6 +32,8 @@ export interface ReplayOptions {
   durationMs: number | undefined;
   loop: boolean;
   maxSessions: number;
+  /** How the simulated engine reads what its specification leaves open (`--engine-*`). */
+  engine: EngineModel;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createEmptyResponse } from '../../contract';
 import type { SimulatedEvent } from '../../simulation';
-import { compareOutcomes } from './compare-outcomes';
+import { compareOutcomes, differsOn } from './compare-outcomes';
 
 const base: SimulatedEvent = {
   session: 's',
@@ -41,5 +41,21 @@ describe('compareOutcomes', () => {
       'fired',
       'response',
     ]);
+  });
+});
+
+describe('differsOn', () => {
+  it('counts a change of sent on every basis, and the other changes only on theirs or on all', () => {
+    expect(['response', 'fired', 'all'].map((on) => differsOn(['sent'], on as never))).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(differsOn(['fired'], 'response')).toBe(false);
+    expect(differsOn(['fired'], 'fired')).toBe(true);
+    expect(differsOn(['fired'], 'all')).toBe(true);
+    expect(differsOn(['response'], 'fired')).toBe(false);
+    expect(differsOn(['fired', 'response'], 'response')).toBe(true);
+    expect(differsOn([], 'all')).toBe(false);
   });
 });

@@ -5,6 +5,20 @@ import type { LaneOutcome } from '../lanes/replay-lane';
 export type OutcomeChange = 'sent' | 'fired' | 'response';
 
 /**
+ * Which changes make an event differ (`--compare-on`): `response` what the engine would see (whether the
+ * event is sent, and the response on the wire); `fired` whether it is sent and which rules fired; `all` any.
+ */
+export type CompareOn = 'response' | 'fired' | 'all';
+
+export const COMPARE_ON_CHOICES = ['response', 'fired', 'all'] as const satisfies readonly CompareOn[];
+
+/** Whether an event with these changes differs when comparing on `on`; a change of `sent` always does. */
+export function differsOn(changes: readonly OutcomeChange[], on: CompareOn): boolean {
+  if (changes.length === 0) return false;
+  return on === 'all' || changes.includes('sent') || changes.includes(on);
+}
+
+/**
  * The outcome changes of one event: `sent` when one rule set lets the engine
  * send it and the other does not (then nothing else is compared); otherwise,
  * for a sent event, `fired` and `response` when they differ. A different filter

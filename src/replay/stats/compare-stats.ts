@@ -1,8 +1,14 @@
-import type { OutcomeChange } from './compare-outcomes';
+import { differsOn, type CompareOn, type OutcomeChange } from './compare-outcomes';
 import type { LaneOutcome } from '../lanes/replay-lane';
 
-/** Counts of a `--compare` run. Memory: the ids of the sessions that changed, and per-rule counts. */
+/**
+ * Counts of a `--compare` run. Memory: the ids of the sessions that changed, and per-rule counts.
+ * `changedEvents` and `changedSessions` are the events that differ on `on` (those listed); the counts of
+ * each kind of change cover every event, listed or not.
+ */
 export class CompareStats {
+  constructor(readonly on: CompareOn = 'response') {}
+
   events = 0;
   sessions = 0;
   badLines = 0;
@@ -22,8 +28,10 @@ export class CompareStats {
     this.countFired(rules, 0);
     this.countFired(compare, 1);
     if (changes.length === 0) return;
-    this.changedEvents++;
-    this.changedSessions.add(rules.event.session);
+    if (differsOn(changes, this.on)) {
+      this.changedEvents++;
+      this.changedSessions.add(rules.event.session);
+    }
     if (changes.includes('sent')) {
       if (rules.event.sent) this.sentOnlyByRules++;
       else this.sentOnlyByCompare++;
