@@ -67,6 +67,9 @@ describe('npm pack, installed as a dependency', () => {
     expect(validate.stdout).toBe('0 errors, 0 warnings in 2 files\n');
     const test = await sh('npx', ['rulehook', 'test', 'rules'], project);
     expect(test.stdout).toMatch(/\n7 passed, 0 failed\n$/);
+    // Inside the pack, as its README says: npx finds the project's rulehook, test finds the pack.
+    const inside = await sh('npx', ['rulehook', 'test'], path.join(project, 'rules'));
+    expect(inside.stdout).toMatch(/\n7 passed, 0 failed\n$/);
 
     for (const [file, schema] of [
       ['starter.yaml', 'rules.schema.json'],
