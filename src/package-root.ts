@@ -4,7 +4,7 @@ import path from 'node:path';
 /**
  * The package root: the nearest directory above this file holding package.json.
  * Found rather than assumed, so that code compiled anywhere (dist/, a benchmark
- * build) finds the shipped proto/, rules/ and schema/.
+ * build) finds the shipped proto/, rules/, schema/ and templates/.
  */
 function findPackageRoot(from: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {

@@ -85,4 +85,15 @@ describe('examples/deploy/Containerfile', () => {
     expect([node, main]).toEqual(['node', path.posix.join(workdir ?? '', pkg.bin.rulehook ?? '')]);
     expect(instruction('COPY')).toContain('--from=build /src/dist ./dist');
   });
+
+  it('builds dist/ before dropping the build tools (npm ci alone does not build)', () => {
+    const pkg = JSON.parse(readFileSync(path.join(HERE, '../../package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(pkg.scripts.prepare).toBeUndefined();
+    const steps = instruction('RUN').join(' && ').split(' && ');
+    expect(steps.indexOf('npm run build')).toBeGreaterThan(steps.indexOf('npm ci'));
+    expect(steps.indexOf('npm ci')).toBeGreaterThanOrEqual(0);
+    expect(steps.indexOf('npm prune --omit=dev')).toBeGreaterThan(steps.indexOf('npm run build'));
+  });
 });

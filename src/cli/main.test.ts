@@ -16,6 +16,7 @@ describe('runCli', () => {
     expect(io.out()).toBe(`Usage: rulehook <command> [options]
 
 Commands:
+  init       create a starter rule pack: rules, catalog, scenario tests, a recording
   replay     replay recorded events through rules (or a live webhook), compare rule versions
   serve      serve the webhook over HTTP and gRPC
   test       run the rule tests (scenario files), with coverage
@@ -30,7 +31,8 @@ Options:
   it('prints help listing every command', async () => {
     const io = createMemoryIO();
     expect(await runCli(['--help'], io)).toBe(0);
-    for (const command of ['serve', 'validate']) expect(io.out()).toMatch(new RegExp(`^  ${command} `, 'm'));
+    for (const command of ['init', 'serve', 'validate'])
+      expect(io.out()).toMatch(new RegExp(`^  ${command} `, 'm'));
   });
 
   it('prints usage and exits 2 with no command, or an unknown one', async () => {

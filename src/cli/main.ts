@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { suggestName } from '../diagnostics';
 import type { CliIO } from '../terminal/command-io';
+import { runInit } from './init';
 import { defineFlag, EXIT_USAGE, formatOptions, formatRows, isOptionArgument } from './options';
 import { readPackageVersion } from './package-info';
 import { runReplay } from './replay';
@@ -16,6 +17,10 @@ interface Command {
 
 /** The commands, in the order of the help. */
 const COMMANDS: Record<string, Command> = {
+  init: {
+    summary: 'create a starter rule pack: rules, catalog, scenario tests, a recording',
+    run: (args, io) => runInit(args, io),
+  },
   replay: {
     summary: 'replay recorded events through rules (or a live webhook), compare rule versions',
     run: (args, io, signal) => runReplay(args, io, { signal }),

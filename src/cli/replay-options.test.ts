@@ -66,7 +66,6 @@ describe('parseReplayOptions', () => {
 
   it.each([
     [['r.jsonl'], 'give the rules to replay through with --rules PATH'],
-    [['--rules', 'r'], 'give at least one recording'],
     [['--rules', 'r', '-', '-'], 'stdin (-) can be read only once'],
     [['--rules', 'r', 'a', '--format', 'xml'], '--format expects human, jsonl or summary'],
     [['--rules', 'r', 'a', '--concurrency', '4'], '--concurrency needs --target'],
@@ -90,6 +89,13 @@ describe('parseReplayOptions', () => {
     [['--rules', 'r', 'a', '--bogus'], "Unknown option '--bogus'"],
   ])('refuses %j', (args, message) => {
     expect(parseReplayOptions(args)).toEqual({ kind: 'error', message: expect.stringContaining(message) });
+  });
+
+  it('without RECORDING, leaves the recordings to the command, and takes the rules of the current directory', () => {
+    expect(ok([])).toMatchObject({ recordings: [], rules: '.', target: undefined });
+    expect(ok(['--compare', 'old'])).toMatchObject({ recordings: [], rules: '.', compare: 'old' });
+    expect(ok(['--rules', 'r'])).toMatchObject({ recordings: [], rules: 'r' });
+    expect(ok(['--target', 'http://x:1'])).toMatchObject({ recordings: [], rules: undefined });
   });
 
   it('needs no rules with --target', () => {
@@ -126,10 +132,13 @@ describe('REPLAY_USAGE', () => {
   it('renders the options from their definitions, exactly as the help has always read', () => {
     expect(REPLAY_USAGE).toBe(`Usage: rulehook replay --rules PATH RECORDING... [options]
        rulehook replay --target URL RECORDING... [options]
+       rulehook replay [options]
 
 Replay recorded events as the engine would have raised them: apply each session's filter, evaluate the
 rules for the events sent, apply their answers to later events; show what the webhook would have answered.
-RECORDING: JSON Lines of {"session_variables": {...}} (.jsonl.gz read as is; - reads stdin).
+RECORDING: JSON Lines of {"session_variables": {...}} (.jsonl.gz read as is; - reads stdin). Without
+RECORDING: the .jsonl and .jsonl.gz files of recordings/ in the current directory (a rule pack), through
+the rules of the current directory unless --rules or --target is given.
 Exit code: 0 done, 1 a problem (invalid rules, unreadable recording, a failed call, a difference
 with --fail-on-diff, a bad line with --strict, interrupted), 2 wrong usage.
 

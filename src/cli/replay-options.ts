@@ -91,13 +91,19 @@ const REPLAY_OPTIONS = {
   help: HELP_OPTION,
 };
 
+/** The rules of a replay given neither RECORDING, --rules nor --target: the working directory's. */
+export const PACK_RULES = '.';
+
 export const REPLAY_USAGE = formatUsage(
   `Usage: rulehook replay --rules PATH RECORDING... [options]
        rulehook replay --target URL RECORDING... [options]
+       rulehook replay [options]
 
 Replay recorded events as the engine would have raised them: apply each session's filter, evaluate the
 rules for the events sent, apply their answers to later events; show what the webhook would have answered.
-RECORDING: JSON Lines of {"session_variables": {...}} (.jsonl.gz read as is; - reads stdin).
+RECORDING: JSON Lines of {"session_variables": {...}} (.jsonl.gz read as is; - reads stdin). Without
+RECORDING: the .jsonl and .jsonl.gz files of recordings/ in the current directory (a rule pack), through
+the rules of the current directory unless --rules or --target is given.
 Exit code: 0 done, 1 a problem (invalid rules, unreadable recording, a failed call, a difference
 with --fail-on-diff, a bad line with --strict, interrupted), 2 wrong usage.
 `,
@@ -105,12 +111,15 @@ with --fail-on-diff, a bad line with --strict, interrupted), 2 wrong usage.
   { column: 29 },
 );
 
+/** Without RECORDING, `recordings` is empty: the command lists those of the pack in the working directory. */
 export function parseReplayOptions(args: readonly string[]): ParseResult<ReplayOptions> {
   const parsed = parseCommandLine(args, REPLAY_OPTIONS, { positionals: true });
   if (parsed.kind !== 'ok') return parsed;
-  const { values: v, positionals: recordings, given } = parsed.options;
-  if (recordings.length === 0)
-    return refuse('give at least one recording (a .jsonl or .jsonl.gz file, or - for stdin)');
+  const { values: written, positionals: recordings, given } = parsed.options;
+  // Without RECORDING, the pack in the working directory: its recordings/ (listed by the command) and,
+  // unless told otherwise, its rules.
+  const inPack = recordings.length === 0 && written.rules === undefined && written.target === undefined;
+  const v = inPack ? { ...written, rules: PACK_RULES } : written;
   if (recordings.filter((r) => r === '-').length > 1) return refuse('stdin (-) can be read only once');
   const targetError = checkTargetOptions(v, (name) => given.has(name));
   if (targetError !== undefined) return refuse(targetError);

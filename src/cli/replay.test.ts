@@ -4,6 +4,7 @@ import { runCli } from './main';
 import { runReplay } from './replay';
 
 const FIXTURE = path.resolve(__dirname, '../../test/fixtures/replay/filters');
+const PACK = path.resolve(__dirname, '../../examples/noise-reduction');
 
 describe('runReplay', () => {
   it('prints its help', async () => {
@@ -14,9 +15,35 @@ describe('runReplay', () => {
   });
 
   it('refuses wrong usage with exit 2, saying why, then the usage', async () => {
-    const io = createMemoryIO();
-    expect(await runReplay(['--rules', 'x'], io)).toBe(2);
-    expect(io.err()).toMatch(/^rulehook replay: give at least one recording/);
+    const io = createMemoryIO({ cwd: FIXTURE });
+    expect(await runReplay(['recording.jsonl'], io)).toBe(2);
+    expect(io.err()).toMatch(/^rulehook replay: give the rules to replay through with --rules PATH/);
+    expect(io.err()).toContain('Usage: rulehook replay');
+  });
+
+  it('without RECORDING, replays the recordings/ of the pack in the current directory through its rules', async () => {
+    const io = createMemoryIO({ cwd: PACK });
+    expect(await runReplay(['--format', 'summary'], io)).toBe(0);
+    expect(io.err()).toBe(
+      'rulehook replay: replaying recordings/2024-06-11-busy-hour.jsonl through the rules of the current directory\n',
+    );
+    expect(io.out()).toMatch(/events +\d+ from 1 file/);
+    expect(io.out()).toContain('noise-reduction/ignore-heartbeats-and-progress-counters');
+  });
+
+  it('without RECORDING but with --rules, replays the recordings/ of the current directory through those', async () => {
+    const io = createMemoryIO({ cwd: PACK });
+    expect(await runReplay(['--rules', '../fraud-and-spoofing', '--format', 'summary'], io)).toBe(0);
+    expect(io.err()).toContain('through ../fraud-and-spoofing\n');
+    expect(io.out()).not.toContain('noise-reduction/');
+  });
+
+  it('without RECORDING, outside a pack, says what to give (exit 2)', async () => {
+    const io = createMemoryIO({ cwd: FIXTURE });
+    expect(await runReplay([], io)).toBe(2);
+    expect(io.err()).toMatch(
+      /^rulehook replay: give at least one recording \(a \.jsonl or \.jsonl\.gz file, or - for stdin\); without one, replay reads recordings\/\*\.jsonl of the current directory, and there is none/,
+    );
     expect(io.err()).toContain('Usage: rulehook replay');
   });
 

@@ -1,7 +1,8 @@
-import { runReplay as replayRecordings, type ReplayControl } from '../replay';
+import { runReplay as replayRecordings, type ReplayControl, type ReplayOptions } from '../replay';
 import type { CliIO, CommandRunner } from '../terminal/command-io';
 import { reportUsage } from './options';
-import { parseReplayOptions, REPLAY_USAGE } from './replay-options';
+import { listPackRecordings, PACK_RECORDINGS_DIR } from './pack-recordings';
+import { PACK_RULES, parseReplayOptions, REPLAY_USAGE } from './replay-options';
 
 /** `rulehook replay`: see REPLAY_USAGE and docs/replay.md. */
 export const runReplay: CommandRunner &
@@ -12,5 +13,27 @@ export const runReplay: CommandRunner &
 ): Promise<number> => {
   const parsed = parseReplayOptions(args);
   if (parsed.kind !== 'ok') return reportUsage(io, 'replay', REPLAY_USAGE, parsed);
-  return replayRecordings(parsed.options, io, control);
+  const options = parsed.options;
+  if (options.recordings.length > 0) return replayRecordings(options, io, control);
+  const recordings = await listPackRecordings(io.cwd);
+  if (recordings.length === 0)
+    return reportUsage(io, 'replay', REPLAY_USAGE, {
+      kind: 'error',
+      message:
+        'give at least one recording (a .jsonl or .jsonl.gz file, or - for stdin); without one, replay ' +
+        `reads ${PACK_RECORDINGS_DIR}/*.jsonl of the current directory, and there is none (${io.cwd})`,
+    });
+  io.stderr.write(`rulehook replay: ${describePackReplay(recordings, options)}\n`);
+  return replayRecordings({ ...options, recordings }, io, control);
 };
+
+/** What a replay given no RECORDING replays: said first, since the user did not name it. */
+function describePackReplay(recordings: readonly string[], options: ReplayOptions): string {
+  const through =
+    options.target !== undefined
+      ? ` against ${options.target.text}`
+      : options.rules === PACK_RULES
+        ? ' through the rules of the current directory'
+        : ` through ${options.rules}`;
+  return `replaying ${recordings.join(', ')}${through}`;
+}

@@ -78,7 +78,7 @@ describe('rulehook test: empty runs', () => {
     expect(lenient.stdout).toContain('empty/empty.test.yaml:3:1 - warning NO_TESTS');
   });
 
-  it('reports a run without scenario files; looks in rules/ and examples/ by default', async () => {
+  it('reports a run without scenario files; outside a pack, looks in rules/ and examples/ by default', async () => {
     const none = await run(['no-tests']);
     expect(none.code).toBe(1);
     expect(none.stdout).toContain(
@@ -95,6 +95,16 @@ describe('rulehook test: empty runs', () => {
     expect((await run([], { cwd: path.join(FIXTURES, 'no-tests') })).stdout).toMatch(
       /\n0 passed, 0 failed\n$/,
     );
+  });
+
+  it('without PATH, in a rule pack (catalog.yaml or a scenario file at its top), runs the pack', async () => {
+    const pack = await run([], { cwd: path.join(__dirname, '../../examples/noise-reduction') });
+    expect(pack.code).toBe(0);
+    expect(pack.stdout).toMatch(/^noise\.test\.yaml\n/m);
+    expect(pack.stdout).not.toContain('NO_TEST_FILES');
+    const scenarios = await run([], { cwd: path.join(FIXTURES, 'passing') });
+    expect(scenarios.code).toBe(0);
+    expect(scenarios.stdout.endsWith('\n5 passed, 0 failed\n')).toBe(true);
   });
 
   it('reports a path that does not exist', async () => {

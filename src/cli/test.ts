@@ -3,7 +3,7 @@ import path from 'node:path';
 import { formatHumanReport, formatJsonReport, formatJunitReport } from '../testing/report';
 import {
   decideExitCode,
-  DEFAULT_TEST_PATHS,
+  chooseDefaultTestPaths,
   runScenarioTests,
   watchTests,
   type RunReport,
@@ -33,7 +33,7 @@ export async function runTest(args: string[], io: CliIO, control: TestControl = 
     return decideExitCode(last, { allowEmpty: options.allowEmpty, requireCoverage });
   };
   if (!watch) return runOnce();
-  const searched = options.paths.length > 0 ? options.paths : DEFAULT_TEST_PATHS;
+  const searched = options.paths.length > 0 ? options.paths : chooseDefaultTestPaths(io.cwd);
   return watchTests({
     run: runOnce,
     watched: () => listWatchTargets(searched, last, io.cwd),

@@ -17,11 +17,15 @@ export interface CliRun {
 /**
  * Runs the built `rulehook` binary with `args` and waits for it to exit, killing
  * it (SIGKILL) past `timeoutMs`: a test about a command that must end promptly
- * fails fast instead of hanging.
+ * fails fast instead of hanging. It runs in `options.cwd`, else this process's.
  */
-export function runCliProcess(args: readonly string[], timeoutMs: number): Promise<CliRun> {
+export function runCliProcess(
+  args: readonly string[],
+  timeoutMs: number,
+  options: { cwd?: string } = {},
+): Promise<CliRun> {
   const started = Date.now();
-  const child = spawn(process.execPath, [BUILT_CLI, ...args]);
+  const child = spawn(process.execPath, [BUILT_CLI, ...args], options);
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

@@ -69,7 +69,8 @@ export async function expandPaths(
     relatives.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     const found = relatives.map((relative) => ({
       relative,
-      file: `${prefix}/${relative}`,
+      // `.` (the working directory) adds nothing a reader needs: `rules.yaml:3:5`, not `./rules.yaml:3:5`.
+      file: prefix === '.' ? relative : `${prefix}/${relative}`,
       absolute: path.join(absolute, relative),
     }));
     expanded.push({ kind: 'directory', given, found });

@@ -137,7 +137,7 @@ describe('loadRules: directories on disk', () => {
     await writeFile(path.join(dir, '.hidden', 'x.yaml'), 'broken: [\n');
     const result = await loadRules(['.'], { cwd: dir, catalog: 'engine.yaml' });
     expect(result.diagnostics).toEqual([]);
-    expect(result.rulesets.map((r) => r.file)).toEqual(['./rules.yaml']);
+    expect(result.rulesets.map((r) => r.file)).toEqual(['rules.yaml']);
     expect(result.catalog?.spec).toEqual({ nodes: ['Verify'] });
   });
 });

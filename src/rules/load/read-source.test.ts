@@ -44,8 +44,8 @@ describe('readSource', () => {
     await file('catalog.yaml', `events: [A]\n#${'x'.repeat(RULE_LIMITS.fileBytes)}\n`);
     const result = await loadRules(['.'], { cwd: dir });
     expect(result.diagnostics.map((d) => `${d.code} ${d.file}`).sort()).toEqual([
-      'FILE_TOO_LARGE ./big.yaml',
-      'FILE_TOO_LARGE ./catalog.yaml',
+      'FILE_TOO_LARGE big.yaml',
+      'FILE_TOO_LARGE catalog.yaml',
     ]);
     expect(result.rulesets).toEqual([]);
   });

@@ -1,4 +1,5 @@
-export { DEFAULT_TEST_PATHS, decideExitCode, runScenarioTests, type RunTestsOptions } from './run-tests';
+export { chooseDefaultTestPaths } from './default-test-paths';
+export { decideExitCode, runScenarioTests, type RunTestsOptions } from './run-tests';
 export { watchTests, type WatchOptions, type WatchTarget } from './watch-tests';
 export { runPlannedTest, type SessionOutcome } from './run-planned-test';
 export type {

@@ -4,15 +4,13 @@ import { createDiagnostic, dedupeDiagnostics, sortDiagnostics, type Diagnostic }
 import { CoverageRecorder } from '../coverage/coverage-recorder';
 import { RulesLoader } from '../rules/load-rules-under-test';
 import { findTestFiles } from '../scenario/find-test-files';
+import { chooseDefaultTestPaths } from './default-test-paths';
 import { prepareScenario } from './prepare-scenario';
 import { runScenarioFile, type RunFileContext } from './run-scenario-file';
 import type { FileReport, RunReport } from './test-report';
 
-/** Where `rulehook test` looks without paths. */
-export const DEFAULT_TEST_PATHS: readonly string[] = ['rules', 'examples'];
-
 export interface RunTestsOptions {
-  /** Scenario files and directories; empty: DEFAULT_TEST_PATHS (those that exist). */
+  /** Scenario files and directories; empty: chooseDefaultTestPaths (those that exist). */
   paths: readonly string[];
   /** Relative paths are resolved against it, and files are shown relative to it. */
   cwd: string;
@@ -30,7 +28,7 @@ export interface RunTestsOptions {
  */
 export async function runScenarioTests(options: RunTestsOptions): Promise<RunReport> {
   const defaults = options.paths.length === 0;
-  const searched = defaults ? DEFAULT_TEST_PATHS : options.paths;
+  const searched = defaults ? chooseDefaultTestPaths(options.cwd) : options.paths;
   const found = await findTestFiles(searched, options.cwd, defaults);
   const context: RunFileContext = {
     loader: new RulesLoader(options.cwd),

@@ -1,0 +1,84 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+/**
+ * rulehook as a rules repository uses it: the tarball `npm pack` makes, installed as a dependency (the npm
+ * registry serves its dependencies), runs with no build step. Slow: a pack and an install.
+ */
+const ROOT = path.resolve(__dirname, '../..');
+const run = promisify(execFile);
+
+/** This process's environment without what npm sets for the script running jest (its package, its prefix). */
+const ENV = Object.fromEntries(
+  Object.entries(process.env).filter(
+    ([key]) => !/^(npm_package_|npm_lifecycle_|npm_config_local_prefix$)/i.test(key),
+  ),
+);
+
+async function sh(command: string, args: string[], cwd: string) {
+  try {
+    return await run(command, args, { cwd, env: ENV, maxBuffer: 64 * 1024 * 1024 });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${stdout ?? ''}\n${stderr ?? ''}`);
+  }
+}
+
+describe('npm pack, installed as a dependency', () => {
+  let work: string;
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(tmpdir(), 'rulehook-pack-'));
+  });
+  afterAll(async () => {
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it('installs, and init, validate --strict and test pass in the project, the $schema paths resolving', async () => {
+    const packs = path.join(work, 'packs');
+    await mkdir(packs);
+    await sh('npm', ['pack', '--pack-destination', packs], ROOT);
+    const [tarball] = (await readdir(packs)).filter((name) => name.endsWith('.tgz'));
+    expect(tarball).toMatch(/^rulehook-\d+\.\d+\.\d+.*\.tgz$/);
+
+    const project = path.join(work, 'rules-repository');
+    await mkdir(project);
+    await writeFile(
+      path.join(project, 'package.json'),
+      JSON.stringify({ name: 'contact-center-rules', version: '1.0.0', private: true }),
+    );
+    await sh(
+      'npm',
+      ['install', '--prefer-offline', '--no-audit', '--no-fund', path.join(packs, tarball!)],
+      project,
+    );
+    const installed = path.join(project, 'node_modules', 'rulehook');
+    // Shipped built: no sources, no build state.
+    expect(existsSync(path.join(installed, 'dist', 'cli', 'main.js'))).toBe(true);
+    expect(existsSync(path.join(installed, 'src'))).toBe(false);
+    expect(existsSync(path.join(installed, 'dist', '.tsbuildinfo'))).toBe(false);
+
+    const init = await sh('npx', ['rulehook', 'init', 'rules'], project);
+    expect(init.stdout).toContain('npx rulehook validate --strict rules');
+    const validate = await sh('npx', ['rulehook', 'validate', '--strict', 'rules'], project);
+    expect(validate.stdout).toBe('0 errors, 0 warnings in 2 files\n');
+    const test = await sh('npx', ['rulehook', 'test', 'rules'], project);
+    expect(test.stdout).toMatch(/\n7 passed, 0 failed\n$/);
+    // Inside the pack, as its README says: npx finds the project's rulehook, test finds the pack.
+    const inside = await sh('npx', ['rulehook', 'test'], path.join(project, 'rules'));
+    expect(inside.stdout).toMatch(/\n7 passed, 0 failed\n$/);
+
+    for (const [file, schema] of [
+      ['starter.yaml', 'rules.schema.json'],
+      ['starter.test.yaml', 'scenario.schema.json'],
+      ['catalog.yaml', 'catalog.schema.json'],
+    ] as const) {
+      const first = (await readFile(path.join(project, 'rules', file), 'utf8')).split('\n')[0];
+      expect(first).toBe(`# yaml-language-server: $schema=../node_modules/rulehook/schema/${schema}`);
+      expect(existsSync(path.join(project, 'node_modules', 'rulehook', 'schema', schema))).toBe(true);
+    }
+  }, 600_000);
+});
