@@ -32,6 +32,7 @@ const LAYERS = {
     'session',
     'terminal',
   ],
+  sandbox: ['contract', 'diagnostics', 'hosts', 'observability', 'package-root', 'rules', 'terminal'],
   cli: ['*'],
 };
 
@@ -54,6 +55,15 @@ const REPLAY_STAGES = {
   stats: ['lanes'],
   report: ['lanes', 'stats'],
   run: ['input', 'lanes', 'stats', 'report'],
+};
+
+/** The stages of src/sandbox/: a scenario, the wire (Status, proto3 JSON), the services, their hosts. */
+const SANDBOX_STAGES = {
+  scenario: [],
+  wire: [],
+  audio: ['scenario', 'wire'],
+  ivr: ['scenario', 'wire'],
+  hosts: ['scenario', 'wire', 'audio', 'ivr'],
 };
 
 const folder = (name) => (name === 'package-root' ? 'src/package-root\\.ts$' : `src/${name}/`);
@@ -89,6 +99,7 @@ module.exports = {
     ...layerRules,
     ...stageRules('rules', RULE_STAGES),
     ...stageRules('replay', REPLAY_STAGES),
+    ...stageRules('sandbox', SANDBOX_STAGES),
     {
       name: 'rules-shared-files',
       comment: 'the shared files of src/rules (spec, operators, template) import no stage',

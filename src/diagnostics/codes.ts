@@ -148,6 +148,24 @@ export const DIAGNOSTIC_CODES = {
   },
   UNKNOWN_RULE: { severity: 'error', summary: 'An expectation names a rule that the rules under test lack.' },
   // --- end of scenario files ---
+  // --- Sandbox scenarios (`rulehook sandbox`, src/sandbox/scenario) ---
+  SANDBOX_DUPLICATE_ID: {
+    severity: 'error',
+    summary: 'Two persons, or two media segments, of a sandbox scenario have the same id.',
+  },
+  SANDBOX_UNKNOWN_ID: {
+    severity: 'error',
+    summary: 'An outcome of a sandbox scenario names a person or media segment the file lacks.',
+  },
+  SANDBOX_INCONSISTENT_MEDIA: {
+    severity: 'error',
+    summary: 'The numbers of a media segment contradict each other (net audio, silence or words beyond it).',
+  },
+  SANDBOX_INVALID_WAV: {
+    severity: 'error',
+    summary: "A media segment's WAV file is not a readable WAV file.",
+  },
+  // --- end of sandbox scenarios ---
   // --- Configuration files (`serve --config`, `validate --config`, src/cli/config) ---
   INVALID_SETTING: {
     severity: 'error',

@@ -5,3 +5,4 @@ export { computeRuleRevision, type RuleSnapshot, type RuleSource } from './rule-
 export { shortenRevision } from '../../contract/rule-revision';
 export { expandPaths, type ExpandedPath, type FoundFile } from './expand-paths';
 export { describeError } from './list-files';
+export { readSource, type SourceRead } from './read-source';

@@ -1,0 +1,75 @@
+import { createDiagnostic, suggestName, type Diagnostic } from '../../diagnostics';
+import type { ParsedYaml } from '../../rules/parse';
+import { listReasonsOf } from './decision-reasons';
+import type { SandboxScenarioSpec } from './scenario-spec';
+
+/**
+ * The checks the schema cannot make: ids unique per kind, outcomes naming
+ * persons and media of the file, reasons of the operation's own enum, and one
+ * consent state per person. Every problem is reported, with its range.
+ */
+export function checkReferences(parsed: ParsedYaml, spec: SandboxScenarioSpec): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const report = (
+    code: Parameters<typeof createDiagnostic>[0],
+    path: (string | number)[],
+    message: string,
+    suggestion?: string,
+  ) =>
+    diagnostics.push(
+      createDiagnostic(code, parsed.file, message, { range: parsed.locate(path), suggestion }),
+    );
+  const personIds = collectIds('persons', spec.persons ?? [], report);
+  const mediaIds = collectIds('media', spec.media ?? [], report);
+  (spec.persons ?? []).forEach((person, i) => {
+    if (person.opt_in !== undefined && person.opt_out !== undefined)
+      report(
+        'INVALID_VALUE',
+        ['persons', i, 'opt_out'],
+        `person '${person.id}' has both opt_in and opt_out; a person opted in, out, or neither`,
+      );
+  });
+  (spec.outcomes ?? []).forEach((outcome, i) => {
+    for (const [key, ids] of [
+      ['media', mediaIds],
+      ['person', personIds],
+    ] as const) {
+      const id = outcome[key];
+      if (id === undefined || ids.has(id)) continue;
+      const kind = key === 'media' ? 'media segment' : 'person';
+      report(
+        'SANDBOX_UNKNOWN_ID',
+        ['outcomes', i, key],
+        `no ${kind} of this file has the id '${id}'`,
+        suggestName(id, [...ids]),
+      );
+    }
+    const reasons = listReasonsOf(outcome.operation);
+    if (outcome.reason !== undefined && !reasons.includes(outcome.reason))
+      report(
+        'INVALID_VALUE',
+        ['outcomes', i, 'reason'],
+        `'reason' of a ${outcome.operation} outcome must be one of ${reasons.join(', ')}, not "${outcome.reason}"`,
+        suggestName(outcome.reason, reasons),
+      );
+  });
+  return diagnostics;
+}
+
+function collectIds(
+  key: 'persons' | 'media',
+  items: readonly { id: string }[],
+  report: (code: 'SANDBOX_DUPLICATE_ID', path: (string | number)[], message: string) => void,
+): Set<string> {
+  const ids = new Set<string>();
+  items.forEach((item, i) => {
+    if (ids.has(item.id))
+      report(
+        'SANDBOX_DUPLICATE_ID',
+        [key, i, 'id'],
+        `the id '${item.id}' is used by another entry of '${key}'`,
+      );
+    ids.add(item.id);
+  });
+  return ids;
+}

@@ -1,0 +1,128 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createWav } from '../../../test/support/create-wav';
+import { loadSandboxScenario } from './load-sandbox-scenario';
+import { findOutcome } from './sandbox-scenario';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-scenario-'));
+
+async function load(text: string) {
+  writeFileSync(path.join(dir, 'scenario.yaml'), text);
+  return loadSandboxScenario('scenario.yaml', dir);
+}
+
+/** code, message and the source text of each diagnostic's range. */
+async function problems(text: string) {
+  const { diagnostics } = await load(text);
+  return diagnostics.map((d) => ({
+    code: d.code,
+    message: d.message,
+    at: d.range && text.slice(d.range.start, d.range.end),
+    ...(d.suggestion === undefined ? {} : { suggestion: d.suggestion }),
+  }));
+}
+
+describe('loadSandboxScenario', () => {
+  it('loads a valid scenario with its defaults applied', async () => {
+    const { scenario, diagnostics } = await load(`
+persons:
+  - id: 0042
+    enroll_status: TRAINED
+media:
+  - id: seg-1
+    duration: 4
+    transcript: { text: hello there, words: [{ text: hello, start: 0.1, end: 0.5 }] }
+outcomes:
+  - { operation: synthetic_speech_detection, media: seg-1, decision: POSITIVE, reason: SYNTHETIC_SPEECH_DETECTED }
+  - { operation: synthetic_speech_detection, score: 0.1 }
+`);
+    expect(diagnostics).toEqual([]);
+    expect([...scenario!.persons.keys()]).toEqual(['0042']);
+    expect(scenario!.media.get('seg-1')).toMatchObject({
+      processed_audio_id: 'processed-seg-1',
+      net_audio: 4,
+      channels: 1,
+      sampling_rate: 8000,
+    });
+    expect(scenario!.processedAudio.get('processed-seg-1')?.id).toBe('seg-1');
+    expect(findOutcome(scenario!, 'synthetic_speech_detection', { media: 'seg-1' })?.decision).toBe(
+      'POSITIVE',
+    );
+    expect(findOutcome(scenario!, 'synthetic_speech_detection', { media: 'other' })?.score).toBe(0.1);
+    expect(findOutcome(scenario!, 'liveness_detection', { media: 'seg-1' })).toBeUndefined();
+  });
+
+  it('reads duration, channels and rate from a WAV file', async () => {
+    writeFileSync(path.join(dir, 'hello.wav'), createWav({ channels: 2, rate: 16000, seconds: 2.5 }));
+    const { scenario, diagnostics } = await load('media:\n  - { id: w, wav: hello.wav, net_audio: 2 }\n');
+    expect(diagnostics).toEqual([]);
+    expect(scenario!.media.get('w')).toMatchObject({
+      duration: 2.5,
+      net_audio: 2,
+      channels: 2,
+      sampling_rate: 16000,
+    });
+    expect(scenario!.media.get('w')?.wavPath).toBe(path.join(dir, 'hello.wav'));
+  });
+
+  it('reports schema errors at their place, with did-you-mean', async () => {
+    expect(await problems('persons:\n  - id: a\n    enrol_status: TRAINED\n')).toEqual([
+      expect.objectContaining({ code: 'UNKNOWN_KEY', at: 'enrol_status', suggestion: 'enroll_status' }),
+    ]);
+    expect(await problems('outcomes:\n  - operation: verfy\n')).toEqual([
+      expect.objectContaining({ code: 'INVALID_VALUE', at: 'verfy', suggestion: 'verify' }),
+    ]);
+    expect(await problems('media:\n  - id: m\n    duration: long\n')).toEqual([
+      expect.objectContaining({ code: 'INVALID_TYPE', at: 'long' }),
+    ]);
+  });
+
+  it('reports duplicate ids, unknown references and reasons of the wrong enum', async () => {
+    const found = await problems(`
+persons: [{ id: anna }, { id: anna }]
+media: [{ id: intro, duration: 1 }]
+outcomes:
+  - { operation: verify, person: ana, reason: VOICEPRINT_MATCH }
+  - { operation: liveness_detection, media: intra, reason: VOICEPRINT_MATCH }
+`);
+    expect(found).toEqual([
+      expect.objectContaining({ code: 'SANDBOX_DUPLICATE_ID', at: 'anna' }),
+      expect.objectContaining({ code: 'SANDBOX_UNKNOWN_ID', at: 'ana', suggestion: 'anna' }),
+      expect.objectContaining({ code: 'SANDBOX_UNKNOWN_ID', at: 'intra', suggestion: 'intro' }),
+      expect.objectContaining({ code: 'INVALID_VALUE', at: 'VOICEPRINT_MATCH' }),
+    ]);
+  });
+
+  it('reports media whose numbers contradict each other', async () => {
+    const found = await problems(`
+media:
+  - { id: a, duration: 2, net_audio: 3 }
+  - { id: b, duration: 2, transcript: { text: x y, words: [{ text: x, start: 1, end: 1.5 }, { text: y, start: 1.2, end: 1.4 }] } }
+  - { id: c }
+`);
+    expect(found.map((p) => [p.code, p.message])).toEqual([
+      ['SANDBOX_INCONSISTENT_MEDIA', "media 'a': net_audio 3s is longer than the segment (2s)"],
+      [
+        'SANDBOX_INCONSISTENT_MEDIA',
+        "media 'b': word 'y' starts (1.2s) before the previous word ends (1.5s)",
+      ],
+      ['MISSING_KEY', "media 'c' needs 'duration' or 'wav'"],
+    ]);
+  });
+
+  it('reports a missing or unreadable WAV file at its path', async () => {
+    writeFileSync(path.join(dir, 'fake.wav'), 'not audio');
+    const found = await problems('media:\n  - { id: a, wav: none.wav }\n  - { id: b, wav: fake.wav }\n');
+    expect(found.map((p) => [p.code, p.at])).toEqual([
+      ['FILE_NOT_FOUND', 'none.wav'],
+      ['SANDBOX_INVALID_WAV', 'fake.wav'],
+    ]);
+  });
+
+  it('reports a missing scenario file', async () => {
+    const { scenario, diagnostics } = await loadSandboxScenario('absent.yaml', dir);
+    expect(scenario).toBeUndefined();
+    expect(diagnostics.map((d) => d.code)).toEqual(['FILE_NOT_FOUND']);
+  });
+});

@@ -1,0 +1,112 @@
+import { open } from 'node:fs/promises';
+import path from 'node:path';
+import { createDiagnostic, hasErrors, type Diagnostic } from '../../diagnostics';
+import { parseYaml } from '../../rules/parse';
+import { describeError, readSource } from '../../rules/load';
+import { checkMedia } from './check-media';
+import { checkReferences } from './check-references';
+import { readWavHeader } from './read-wav-header';
+import type { SandboxMedia, SandboxScenario } from './sandbox-scenario';
+import type { MediaSpec, SandboxScenarioSpec } from './scenario-spec';
+import { isSandboxStringPosition } from './string-positions';
+import { validateSandboxSchema } from './validate-sandbox-schema';
+
+/** A scenario, or every problem found in it (`scenario` is undefined when any is an error). */
+export interface LoadedSandboxScenario {
+  scenario: SandboxScenario | undefined;
+  diagnostics: Diagnostic[];
+  /** The file's text, by file name, for printing diagnostics with their source lines. */
+  sources: Map<string, string>;
+}
+
+/** WAV headers (with LIST or other chunks before `data`) fit well within this. */
+const WAV_HEADER_BYTES = 64 * 1024;
+
+/** Reads, parses and checks a sandbox scenario; `file` is as the user wrote it, resolved against `cwd`. */
+export async function loadSandboxScenario(file: string, cwd: string): Promise<LoadedSandboxScenario> {
+  const absolute = path.resolve(cwd, file);
+  const read = await readSource({ file, absolute });
+  if (!read.ok) return { scenario: undefined, diagnostics: [read.diagnostic], sources: new Map() };
+  const sources = new Map([[file, read.text]]);
+  const parsed = parseYaml(file, read.text, isSandboxStringPosition);
+  const diagnostics = [...parsed.diagnostics];
+  if (!parsed.wellFormed) return { scenario: undefined, diagnostics, sources };
+  diagnostics.push(...validateSandboxSchema(parsed));
+  if (hasErrors(diagnostics)) return { scenario: undefined, diagnostics, sources };
+  const spec = parsed.value as SandboxScenarioSpec;
+  diagnostics.push(...checkReferences(parsed, spec));
+  const media: SandboxMedia[] = [];
+  for (const [index, written] of (spec.media ?? []).entries()) {
+    const wav = await readWavShape(written, path.dirname(absolute), file);
+    if (typeof wav === 'string') {
+      const code = wav.startsWith('no such file') ? 'FILE_NOT_FOUND' : 'SANDBOX_INVALID_WAV';
+      diagnostics.push(createDiagnostic(code, file, wav, { range: parsed.locate(['media', index, 'wav']) }));
+      continue;
+    }
+    const filled = { ...wav, ...written, duration: written.duration ?? wav.duration };
+    const problems = checkMedia(parsed, index, filled);
+    diagnostics.push(...problems);
+    if (problems.length === 0 && filled.duration !== undefined)
+      media.push(applyMediaDefaults({ ...filled, duration: filled.duration }, wav.wavPath));
+  }
+  if (hasErrors(diagnostics)) return { scenario: undefined, diagnostics, sources };
+  return { scenario: assemble(file, spec, media), diagnostics, sources };
+}
+
+type WavShape = Partial<Pick<SandboxMedia, 'duration' | 'channels' | 'sampling_rate' | 'wavPath'>>;
+
+async function readWavShape(media: MediaSpec, dir: string, file: string): Promise<WavShape | string> {
+  if (media.wav === undefined) return {};
+  const wavPath = path.resolve(dir, media.wav);
+  let bytes: Buffer;
+  try {
+    const handle = await open(wavPath, 'r');
+    try {
+      const { buffer, bytesRead } = await handle.read(Buffer.alloc(WAV_HEADER_BYTES), 0, WAV_HEADER_BYTES, 0);
+      bytes = buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return `no such file: '${media.wav}' (relative to the directory of ${file})`;
+    return `cannot read '${media.wav}': ${describeError(error)}`;
+  }
+  const header = readWavHeader(bytes);
+  if (typeof header === 'string') return `'${media.wav}' is not a readable WAV file: ${header}`;
+  if (header.channels > 2) return `'${media.wav}' has ${header.channels} channels; media has 1 or 2`;
+  return {
+    duration: header.durationSeconds,
+    channels: header.channels as 1 | 2,
+    sampling_rate: header.samplingRateHz,
+    wavPath,
+  };
+}
+
+function applyMediaDefaults(
+  media: MediaSpec & { duration: number },
+  wavPath: string | undefined,
+): SandboxMedia {
+  return {
+    ...media,
+    processed_audio_id: media.processed_audio_id ?? `processed-${media.id}`,
+    net_audio: media.net_audio ?? media.duration,
+    initial_silence: media.initial_silence ?? 0,
+    channels: media.channels ?? 1,
+    sampling_rate: media.sampling_rate ?? 8000,
+    ...(wavPath === undefined ? {} : { wavPath }),
+  };
+}
+
+function assemble(file: string, spec: SandboxScenarioSpec, media: SandboxMedia[]): SandboxScenario {
+  return {
+    file,
+    configuration: spec.configuration ?? {},
+    persons: new Map((spec.persons ?? []).map((person) => [person.id, person])),
+    media: new Map(media.map((m) => [m.id, m])),
+    processedAudio: new Map(media.map((m) => [m.processed_audio_id, m])),
+    outcomes: spec.outcomes ?? [],
+    livenessPrompts: spec.liveness_prompts ?? [],
+    ivrSteps: spec.ivr_steps ?? [],
+  };
+}

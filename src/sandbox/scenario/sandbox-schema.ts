@@ -1,0 +1,97 @@
+import { DRAFT_2020_12, documented, text, withExample, type JsonSchema } from '../../rules/schema';
+import { buildMediaSchema } from './media-schema';
+import { buildOutcomeSchema } from './outcome-schema';
+import { buildPersonSchema } from './person-schema';
+
+const ref = (name: string): JsonSchema => ({ $ref: `#/$defs/${name}` });
+
+function buildConfigurationSchema(): JsonSchema {
+  return documented('configuration', 'The scope configuration the sandbox applies.', {
+    type: 'object',
+    properties: {
+      language: text(
+        'language',
+        'Language of Transcribe and Redact when neither the request nor the audio has one.',
+        {
+          minLength: 1,
+        },
+      ),
+      max_recording_duration: documented(
+        'max_recording_duration',
+        "The realm's maximum recording duration, seconds; 0 or negative: no maximum. Default 0.",
+        { type: 'number' },
+      ),
+      text_validation_threshold: documented(
+        'text_validation_threshold',
+        'ValidateText decides the text was said when its score is at least this. Default 0.8.',
+        { type: 'number', minimum: 0, maximum: 1 },
+      ),
+    },
+    additionalProperties: false,
+  });
+}
+
+function buildPromptSchema(): JsonSchema {
+  return documented('Liveness prompt', 'A phrase GetLivenessPrompt can ask the caller to say.', {
+    type: 'object',
+    properties: {
+      text: text('text', 'The phrase (`expected_text`).', { minLength: 1 }),
+      ivr_info: text('ivr_info', 'Extra information to help prompt the caller.'),
+    },
+    required: ['text'],
+    additionalProperties: false,
+  });
+}
+
+function buildIvrStepSchema(): JsonSchema {
+  return documented(
+    'IVR step',
+    withExample(
+      'One call the scripted IVR makes, with its request as proto3 JSON.',
+      'operation: SubmitPersonId\nrequest: { person_id: C-1029384 }',
+    ),
+    {
+      type: 'object',
+      properties: {
+        operation: text('operation', 'An IVRBot method name.', { minLength: 1 }),
+        request: documented('request', 'The request message, proto3 JSON.', { type: 'object' }),
+        description: text('description', 'For people.'),
+      },
+      required: ['operation'],
+      additionalProperties: false,
+    },
+  );
+}
+
+/** The schema of a sandbox scenario (`rulehook sandbox --scenario`), shipped as schema/sandbox.schema.json. */
+export function buildSandboxSchema(): JsonSchema {
+  return {
+    $schema: DRAFT_2020_12,
+    ...documented(
+      'Sandbox scenario',
+      'What `rulehook sandbox` knows: persons, media segments, and the scripted results of biometric operations.',
+    ),
+    type: 'object',
+    properties: {
+      $schema: text('$schema', 'The schema of this file, for editors.'),
+      description: text('description', 'What this scenario plays, for people.'),
+      configuration: buildConfigurationSchema(),
+      persons: documented('persons', 'The person store.', { type: 'array', items: ref('person') }),
+      media: documented('media', 'The media segments.', { type: 'array', items: ref('media') }),
+      outcomes: documented('outcomes', 'Scripted results of biometric operations.', {
+        type: 'array',
+        items: ref('outcome'),
+      }),
+      liveness_prompts: documented('liveness_prompts', 'The phrases GetLivenessPrompt picks from, in turn.', {
+        type: 'array',
+        items: buildPromptSchema(),
+      }),
+      ivr_steps: documented('ivr_steps', 'The calls of a scripted IVR, in order (for `sandbox run`).', {
+        type: 'array',
+        items: buildIvrStepSchema(),
+      }),
+    },
+    additionalProperties: false,
+    $defs: { person: buildPersonSchema(), media: buildMediaSchema(), outcome: buildOutcomeSchema() },
+  };
+}
