@@ -11,3 +11,4 @@ export { FIRED_RULES_HEADER, FIRED_RULES_TRAILER } from './fired-rules';
 export * from './reserved-variables';
 export { encodeDecisionLine, type EventDecision, type VariableMask } from './decision-line';
 export { REVISION_METADATA, shortenRevision } from './rule-revision';
+export { loadProtoRoot } from './load-proto-root';

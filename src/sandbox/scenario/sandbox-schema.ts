@@ -26,6 +26,11 @@ function buildConfigurationSchema(): JsonSchema {
         'ValidateText decides the text was said when its score is at least this. Default 0.8.',
         { type: 'number', minimum: 0, maximum: 1 },
       ),
+      redaction: documented(
+        'redaction',
+        'How Redact treats the words of a card number: `masked` keeps them, marked MASKED; `redacted` (default) replaces their characters with `#`, marked REDACTED.',
+        { type: 'string', enum: ['masked', 'redacted'] },
+      ),
     },
     additionalProperties: false,
   });

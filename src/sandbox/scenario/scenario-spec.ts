@@ -21,6 +21,8 @@ export interface ConfigurationSpec {
   max_recording_duration?: number;
   /** Score at or above which ValidateText decides the expected text was said (0 to 1). */
   text_validation_threshold?: number;
+  /** How Redact marks the words of a card number: kept and marked MASKED, or replaced and marked REDACTED. */
+  redaction?: 'masked' | 'redacted';
 }
 
 export const ENROLL_STATUSES = ['READY', 'TRAINED', 'PARTIALLY_ENROLLED', 'NOT_ENROLLED'] as const;

@@ -1,0 +1,64 @@
+import type { OutcomeOperation, SandboxScenario } from '../scenario';
+import { missingField, OK_STATUS, type JsonMessage } from '../wire';
+import { describeAudio, identify } from './describe-audio';
+import { checkContext, findAudio, readPersonId } from './read-request';
+import { readScriptedResult } from './scripted-result';
+
+/** The detectors: their parameter field (camelCase, as the contract names them), outcome and result field. */
+const DETECTORS: readonly { parameters: string; operation: OutcomeOperation; result: string }[] = [
+  {
+    parameters: 'syntheticSpeechDetectionParameters',
+    operation: 'synthetic_speech_detection',
+    result: 'synthetic_speech_detection_result',
+  },
+  {
+    parameters: 'channelPlaybackDetectionParameters',
+    operation: 'channel_playback_detection',
+    result: 'channel_playback_detection_result',
+  },
+  {
+    parameters: 'footprintPlaybackDetectionParameters',
+    operation: 'footprint_playback_detection',
+    result: 'footprint_playback_detection_result',
+  },
+];
+
+/** The channel playback algorithm version the sandbox reports. */
+const PLAYBACK_VERSION = 1;
+
+/**
+ * DetectAudioSpoofing: runs only the detectors whose parameter field is present;
+ * each result is scripted. The response's validity is invalid when the outcome of
+ * any detector that ran is, with their reasons.
+ */
+export function detectAudioSpoofing(scenario: SandboxScenario, request: JsonMessage): JsonMessage {
+  checkContext(request);
+  const audio = findAudio(scenario, request, 'input');
+  const footprint = request.footprintPlaybackDetectionParameters as JsonMessage | undefined;
+  if (footprint !== undefined && !(footprint.gk_voiceprint_profile_id as JsonMessage | undefined)?.value)
+    throw missingField('footprintPlaybackDetectionParameters.gk_voiceprint_profile_id');
+  const about = { media: audio.media.id, person: readPersonId(request) };
+  const response: JsonMessage = { status: OK_STATUS, audio_details: describeAudio(audio) };
+  const invalidReasons: unknown[] = [];
+  let invalid = false;
+  for (const detector of DETECTORS) {
+    if (request[detector.parameters] === undefined) continue;
+    const scripted = readScriptedResult(scenario, detector.operation, about);
+    if (scripted.validity.validity === 'VALIDITY_INVALID') {
+      invalid = true;
+      invalidReasons.push(...((scripted.validity.reasons as unknown[] | undefined) ?? []));
+    }
+    response[detector.result] = {
+      ...identify(audio.media),
+      decision: scripted.decision,
+      reason: scripted.reason,
+      result: scripted.risk,
+      score: scripted.score,
+      ...(detector.operation === 'channel_playback_detection' ? { playback_version: PLAYBACK_VERSION } : {}),
+    };
+  }
+  response.validity = invalid
+    ? { validity: 'VALIDITY_INVALID', reasons: [...new Set(invalidReasons)] }
+    : { validity: 'VALIDITY_VALID' };
+  return response;
+}

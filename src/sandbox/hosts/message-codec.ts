@@ -1,0 +1,24 @@
+import type { Type } from 'protobufjs';
+import { OBJECT_FORM, readJsonForm, writeJsonForm, type JsonMessage } from '../wire';
+
+/**
+ * A message in proto3 JSON (either spelling) -> the form the services read and
+ * HTTP answers carry, exactly as the binary message of the same content gives
+ * it: default values dropped, enums as names, floats as 32-bit values. Throws
+ * FieldTypeError for a field of the wrong kind.
+ */
+export function normaliseJsonMessage(type: Type, json: unknown): JsonMessage {
+  const message = type.fromObject(readJsonForm(type, json));
+  return writeJsonForm(type, type.toObject(message, OBJECT_FORM));
+}
+
+/** A binary request -> the form the services read. Throws on bytes that are no such message. */
+export function decodeBinaryRequest(type: Type, bytes: Uint8Array): JsonMessage {
+  return writeJsonForm(type, type.toObject(type.decode(bytes), OBJECT_FORM));
+}
+
+/** A response in proto3 JSON form -> its binary encoding (for gRPC). */
+export function encodeBinaryResponse(type: Type, json: JsonMessage): Buffer {
+  const bytes = type.encode(type.fromObject(readJsonForm(type, json))).finish();
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}

@@ -1,0 +1,2 @@
+export * from './hosts';
+export { buildSandboxSchema, loadSandboxScenario, type SandboxScenario } from './scenario';

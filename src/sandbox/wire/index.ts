@@ -1,0 +1,12 @@
+export { FieldTypeError, readJsonForm, type JsonMessage } from './proto-json';
+export { formatDuration, OBJECT_FORM, writeJsonForm } from './json-form';
+export { mapStatusToHttp, STATUS_HTTP_TABLE } from './http-status';
+export {
+  answerFailure,
+  missingField,
+  OK_STATUS,
+  StatusFailure,
+  type StatusCodeName,
+  type StatusJson,
+} from './status';
+export { answerWithStatus, type ServiceMethods } from './service-methods';
