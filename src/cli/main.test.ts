@@ -18,6 +18,7 @@ describe('runCli', () => {
 Commands:
   init       create a starter rule pack: rules, catalog, scenario tests, a recording
   replay     replay recorded events through rules (or a live webhook), compare rule versions
+  sandbox    serve a local IVR bot and audio processing service with scripted biometric results
   serve      serve the webhook over HTTP and gRPC
   test       run the rule tests (scenario files), with coverage
   validate   check rule files and report every problem

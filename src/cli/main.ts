@@ -5,6 +5,7 @@ import { runInit } from './init';
 import { defineFlag, EXIT_USAGE, formatOptions, formatRows, isOptionArgument } from './options';
 import { readPackageVersion } from './package-info';
 import { runReplay } from './replay';
+import { runSandbox } from './sandbox';
 import { runServe } from './serve';
 import { runTest } from './test';
 import { runValidate } from './validate';
@@ -24,6 +25,10 @@ const COMMANDS: Record<string, Command> = {
   replay: {
     summary: 'replay recorded events through rules (or a live webhook), compare rule versions',
     run: (args, io, signal) => runReplay(args, io, { signal }),
+  },
+  sandbox: {
+    summary: 'serve a local IVR bot and audio processing service with scripted biometric results',
+    run: (args, io, signal) => runSandbox(args, io, signal),
   },
   serve: {
     summary: 'serve the webhook over HTTP and gRPC',

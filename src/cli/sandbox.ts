@@ -1,0 +1,53 @@
+import { formatDiagnostics, summarizeDiagnostics } from '../diagnostics';
+import { describeListening } from '../hosts';
+import { loadSandboxScenario, startSandbox } from '../sandbox';
+import { shouldColor } from '../terminal/color';
+import type { CliIO } from '../terminal/command-io';
+import { reportUsage } from './options';
+import { parseSandboxOptions, SANDBOX_USAGE } from './sandbox-options';
+
+/**
+ * `rulehook sandbox --scenario FILE [--host H] [--http-port P] [--grpc-port P] ...`:
+ * loads the scenario (refusing one with errors, every problem printed), serves
+ * both services until `signal` aborts, then closes the hosts and returns 0.
+ */
+export async function runSandbox(args: string[], io: CliIO, signal?: AbortSignal): Promise<number> {
+  const parsed = parseSandboxOptions(args);
+  if (parsed.kind !== 'ok') return reportUsage(io, 'sandbox', SANDBOX_USAGE, parsed);
+  const options = parsed.options;
+  const loaded = await loadSandboxScenario(options.scenario, io.cwd);
+  if (loaded.diagnostics.length > 0)
+    io.stderr.write(
+      formatDiagnostics(loaded.diagnostics, loaded.sources, { format: 'human', color: shouldColor(io) }),
+    );
+  if (loaded.scenario === undefined) {
+    const { errors } = summarizeDiagnostics(loaded.diagnostics, loaded.sources);
+    io.stderr.write(
+      `rulehook sandbox: the scenario has ${errors === 1 ? 'an error' : `${errors} errors`}; not started\n`,
+    );
+    return 1;
+  }
+  let sandbox;
+  try {
+    sandbox = await startSandbox(loaded.scenario, options);
+  } catch (error) {
+    io.stderr.write(`rulehook sandbox: cannot listen: ${(error as Error).message}\n`);
+    return 1;
+  }
+  const { media, persons, outcomes } = loaded.scenario;
+  io.stdout.write(
+    `rulehook sandbox: serving IVRBot and AudioProcessor from ${options.scenario} ` +
+      `(${persons.size} persons, ${media.size} media segments, ${outcomes.length} scripted outcomes). ` +
+      'Biometric results are SCRIPTED by the scenario, not computed by voice models.\n' +
+      describeListening({ http: sandbox.http, grpc: sandbox.grpc }),
+  );
+  await waitForAbort(signal);
+  await sandbox.close();
+  return 0;
+}
+
+function waitForAbort(signal: AbortSignal | undefined): Promise<void> {
+  if (signal === undefined) return new Promise(() => {});
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}
