@@ -151,11 +151,11 @@ export const DIAGNOSTIC_CODES = {
   // --- Sandbox scenarios (`rulehook sandbox`, src/sandbox/scenario) ---
   SANDBOX_DUPLICATE_ID: {
     severity: 'error',
-    summary: 'Two persons, or two media segments, of a sandbox scenario have the same id.',
+    summary: 'Two persons, media segments or recordings of a sandbox scenario have the same id.',
   },
   SANDBOX_UNKNOWN_ID: {
     severity: 'error',
-    summary: 'An outcome of a sandbox scenario names a person or media segment the file lacks.',
+    summary: 'An outcome or recording of a sandbox scenario names a person or media segment the file lacks.',
   },
   SANDBOX_INCONSISTENT_MEDIA: {
     severity: 'error',

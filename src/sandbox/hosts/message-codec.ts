@@ -8,8 +8,10 @@ import { OBJECT_FORM, readJsonForm, writeJsonForm, type JsonMessage } from '../w
  * FieldTypeError for a field of the wrong kind.
  */
 export function normaliseJsonMessage(type: Type, json: unknown): JsonMessage {
-  const message = type.fromObject(readJsonForm(type, json));
-  return writeJsonForm(type, type.toObject(message, OBJECT_FORM));
+  // Through the binary form, so that what proto3 does not carry (a false, a zero, an empty text) is dropped
+  // exactly as for a gRPC request.
+  const bytes = type.encode(type.fromObject(readJsonForm(type, json))).finish();
+  return decodeBinaryRequest(type, bytes);
 }
 
 /** A binary request -> the form the services read. Throws on bytes that are no such message. */

@@ -1,5 +1,6 @@
 import type { RunningHost } from '../../hosts';
 import { createAudioProcessor } from '../audio';
+import { createIvrBot } from '../ivr';
 import type { SandboxScenario } from '../scenario';
 import { startSandboxGrpcHost } from './grpc-host';
 import { startSandboxHttpHost } from './http-host';
@@ -12,6 +13,8 @@ export interface SandboxHostOptions {
   /** undefined: no gRPC host. */
   grpcPort: number | undefined;
   maxMessageBytes: number;
+  /** The clock (ms since the epoch); default Date.now. */
+  now?: () => number;
 }
 
 export interface RunningSandbox {
@@ -21,8 +24,14 @@ export interface RunningSandbox {
 }
 
 /** The methods of both services on a scenario. */
-export function createSandboxMethods(scenario: SandboxScenario): ServedMethod[] {
-  return listServedMethods({ 'vendor.biosec.v1.AudioProcessor': createAudioProcessor(scenario) });
+export function createSandboxMethods(
+  scenario: SandboxScenario,
+  now: () => number = Date.now,
+): ServedMethod[] {
+  return listServedMethods({
+    'vendor.biosec.v1.IVRBot': createIvrBot(scenario, now),
+    'vendor.biosec.v1.AudioProcessor': createAudioProcessor(scenario),
+  });
 }
 
 /** Starts the sandbox's hosts on one set of methods (so state, such as the prompt turn, is shared by both). */
@@ -30,7 +39,7 @@ export async function startSandbox(
   scenario: SandboxScenario,
   options: SandboxHostOptions,
 ): Promise<RunningSandbox> {
-  const methods = createSandboxMethods(scenario);
+  const methods = createSandboxMethods(scenario, options.now);
   const common = { host: options.host, maxMessageBytes: options.maxMessageBytes };
   const http =
     options.httpPort === undefined

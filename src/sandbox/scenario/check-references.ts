@@ -21,6 +21,18 @@ export function checkReferences(parsed: ParsedYaml, spec: SandboxScenarioSpec): 
     );
   const personIds = collectIds('persons', spec.persons ?? [], report);
   const mediaIds = collectIds('media', spec.media ?? [], report);
+  const recordings = (spec.recordings ?? []).map((r) => ({ ...r, id: r.recording_id }));
+  collectIds('recordings', recordings, report, 'recording_id');
+  recordings.forEach((recording, i) => {
+    if (recording.media === undefined || mediaIds.has(recording.media)) return;
+    const message = `no media segment of this file has the id '${recording.media}'`;
+    report(
+      'SANDBOX_UNKNOWN_ID',
+      ['recordings', i, 'media'],
+      message,
+      suggestName(recording.media, [...mediaIds]),
+    );
+  });
   (spec.persons ?? []).forEach((person, i) => {
     if (person.opt_in !== undefined && person.opt_out !== undefined)
       report(
@@ -57,16 +69,17 @@ export function checkReferences(parsed: ParsedYaml, spec: SandboxScenarioSpec): 
 }
 
 function collectIds(
-  key: 'persons' | 'media',
+  key: 'persons' | 'media' | 'recordings',
   items: readonly { id: string }[],
   report: (code: 'SANDBOX_DUPLICATE_ID', path: (string | number)[], message: string) => void,
+  idKey = 'id',
 ): Set<string> {
   const ids = new Set<string>();
   items.forEach((item, i) => {
     if (ids.has(item.id))
       report(
         'SANDBOX_DUPLICATE_ID',
-        [key, i, 'id'],
+        [key, i, idKey],
         `the id '${item.id}' is used by another entry of '${key}'`,
       );
     ids.add(item.id);

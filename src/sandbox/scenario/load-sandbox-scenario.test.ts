@@ -94,6 +94,17 @@ outcomes:
     ]);
   });
 
+  it('reports duplicate recording ids and recordings of unknown media', async () => {
+    const found = await problems(`
+media: [{ id: intro, duration: 1 }]
+recordings: [{ recording_id: rec-1, media: intro }, { recording_id: rec-1, media: intra }]
+`);
+    expect(found).toEqual([
+      expect.objectContaining({ code: 'SANDBOX_DUPLICATE_ID', at: 'rec-1' }),
+      expect.objectContaining({ code: 'SANDBOX_UNKNOWN_ID', at: 'intra', suggestion: 'intro' }),
+    ]);
+  });
+
   it('reports media whose numbers contradict each other', async () => {
     const found = await problems(`
 media:

@@ -107,6 +107,7 @@ function assemble(file: string, spec: SandboxScenarioSpec, media: SandboxMedia[]
     processedAudio: new Map(media.map((m) => [m.processed_audio_id, m])),
     outcomes: spec.outcomes ?? [],
     livenessPrompts: spec.liveness_prompts ?? [],
+    recordings: new Map((spec.recordings ?? []).map((r) => [r.recording_id, r])),
     ivrSteps: spec.ivr_steps ?? [],
   };
 }

@@ -5,6 +5,7 @@ import type {
   OutcomeSpec,
   PersonSpec,
   IvrStepSpec,
+  RecordingSpec,
 } from './scenario-spec';
 
 /** A media segment with every default applied: what the services answer from. */
@@ -30,6 +31,8 @@ export interface SandboxScenario {
   processedAudio: ReadonlyMap<string, SandboxMedia>;
   outcomes: readonly OutcomeSpec[];
   livenessPrompts: readonly LivenessPromptSpec[];
+  /** By recording id. */
+  recordings: ReadonlyMap<string, RecordingSpec>;
   ivrSteps: readonly IvrStepSpec[];
 }
 

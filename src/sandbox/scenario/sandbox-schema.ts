@@ -48,6 +48,37 @@ function buildPromptSchema(): JsonSchema {
   });
 }
 
+function buildRecordingSchema(): JsonSchema {
+  return documented(
+    'Recording',
+    withExample(
+      'A call the recorder (SIPREC) knows, by its recording id: StartRecording must name one.',
+      'recording_id: rec-0001\nmedia: seg-card\nagent_extension_required: true\nagent_extension: "4021"',
+    ),
+    {
+      type: 'object',
+      properties: {
+        recording_id: text('recording_id', 'The SIPREC recording id, unique in the file.', { minLength: 1 }),
+        media: text('media', 'The id of the media segment the recording captures.', { minLength: 1 }),
+        agent_extension_required: documented(
+          'agent_extension_required',
+          'The connector needs the agent extension: StartRecording without one fails with NOT_FOUND. Default false.',
+          { type: 'boolean' },
+        ),
+        agent_extension: text(
+          'agent_extension',
+          "The agent's extension on this call: StartRecording naming another fails with NOT_FOUND.",
+          {
+            minLength: 1,
+          },
+        ),
+      },
+      required: ['recording_id'],
+      additionalProperties: false,
+    },
+  );
+}
+
 function buildIvrStepSchema(): JsonSchema {
   return documented(
     'IVR step',
@@ -90,6 +121,10 @@ export function buildSandboxSchema(): JsonSchema {
       liveness_prompts: documented('liveness_prompts', 'The phrases GetLivenessPrompt picks from, in turn.', {
         type: 'array',
         items: buildPromptSchema(),
+      }),
+      recordings: documented('recordings', 'The calls the recorder knows, for StartRecording.', {
+        type: 'array',
+        items: buildRecordingSchema(),
       }),
       ivr_steps: documented('ivr_steps', 'The calls of a scripted IVR, in order (for `sandbox run`).', {
         type: 'array',

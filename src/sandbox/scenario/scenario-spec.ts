@@ -11,7 +11,19 @@ export interface SandboxScenarioSpec {
   media?: MediaSpec[];
   outcomes?: OutcomeSpec[];
   liveness_prompts?: LivenessPromptSpec[];
+  recordings?: RecordingSpec[];
   ivr_steps?: IvrStepSpec[];
+}
+
+/** A call the recorder (SIPREC) knows: what StartRecording correlates its `recording_id` with. */
+export interface RecordingSpec {
+  recording_id: string;
+  /** The media segment the recording captures. */
+  media?: string;
+  /** The connector needs an agent extension: StartRecording without one fails NOT_FOUND. */
+  agent_extension_required?: boolean;
+  /** The agent extension of the call: StartRecording naming another fails NOT_FOUND. */
+  agent_extension?: string;
 }
 
 export interface ConfigurationSpec {

@@ -14,6 +14,8 @@ const TEXT_KEYS: ReadonlySet<string> = new Set([
   'at',
   'offer_opt_in_at',
   'wav',
+  'recording_id',
+  'agent_extension',
 ]);
 
 /**

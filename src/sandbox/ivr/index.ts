@@ -1,0 +1,1 @@
+export { createIvrBot } from './ivr-bot';

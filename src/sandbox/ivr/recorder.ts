@@ -1,0 +1,100 @@
+import type { SandboxScenario } from '../scenario';
+import { missingField, OK_STATUS, StatusFailure, type JsonMessage } from '../wire';
+import { requireText } from './require-fields';
+
+interface Recording {
+  recordingId: string;
+  startedAt: number;
+  /** When it ends by itself (ms since the epoch); undefined: no maximum. */
+  endsAt: number | undefined;
+  stoppedAt?: number;
+}
+
+const RECORDING_SIDES = new Set(['RECORDING_SIDE_1', 'RECORDING_SIDE_2', 'RECORDING_SIDE_ALL']);
+
+/** `"1.5s"` (proto3 JSON Duration) -> seconds. */
+const readSeconds = (duration: string): number => Number(duration.slice(0, -1));
+
+/**
+ * The recording flow: StartRecording correlates its `recording_id` with a
+ * recording of the scenario (SIPREC), checks the agent extension its connector
+ * needs, and returns a media URN; StopRecording stops it. A recording also ends
+ * by itself after its maximum duration: the request's `max_recording_duration`,
+ * else the realm's (`configuration.max_recording_duration`); zero or negative,
+ * no maximum. Time is `now()` (ms), read when a request arrives.
+ */
+export function createRecorder(scenario: SandboxScenario, now: () => number) {
+  const recordings = new Map<string, Recording>();
+  let started = 0;
+
+  function startRecording(request: JsonMessage): JsonMessage {
+    requireText(request, ['gk_scope_id', 'gk_engagement_id', 'gk_session_id', 'recording_id']);
+    if (!RECORDING_SIDES.has(request.recording_side as string))
+      throw missingField(
+        'recording_side',
+        'is required: RECORDING_SIDE_1, RECORDING_SIDE_2 or RECORDING_SIDE_ALL',
+      );
+    const caller = request.caller_attributes as JsonMessage | undefined;
+    if (caller !== undefined) {
+      if (caller.channel_index === undefined) throw missingField('caller_attributes.channel_index');
+      requireText(caller, ['person_id'], 'caller_attributes.');
+    }
+    const recordingId = request.recording_id as string;
+    const known = scenario.recordings.get(recordingId);
+    if (known === undefined)
+      throw new StatusFailure(
+        'NOT_FOUND',
+        `recording_id '${recordingId}' matches no SIPREC recording`,
+        'recording_id',
+      );
+    const extension = request.agent_extension as string | undefined;
+    if (known.agent_extension_required === true && extension === undefined)
+      throw new StatusFailure(
+        'NOT_FOUND',
+        `the connector of recording '${recordingId}' needs agent_extension`,
+        'agent_extension',
+      );
+    if (extension !== undefined && known.agent_extension !== undefined && extension !== known.agent_extension)
+      throw new StatusFailure(
+        'NOT_FOUND',
+        `no agent extension '${extension}' on recording '${recordingId}'`,
+        'agent_extension',
+      );
+    const requested = request.max_recording_duration as string | undefined;
+    const maxSeconds =
+      requested === undefined ? (scenario.configuration.max_recording_duration ?? 0) : readSeconds(requested);
+    const startedAt = now();
+    started += 1;
+    const urn = `urn:rulehook-sandbox:media:${encodeURIComponent(recordingId)}:${started}`;
+    recordings.set(urn, {
+      recordingId,
+      startedAt,
+      endsAt: maxSeconds > 0 ? startedAt + maxSeconds * 1000 : undefined,
+    });
+    return { status: OK_STATUS, media_urn: urn };
+  }
+
+  function stopRecording(request: JsonMessage): JsonMessage {
+    requireText(request, ['media_urn']);
+    const recording = recordings.get(request.media_urn as string);
+    if (recording === undefined)
+      throw new StatusFailure(
+        'NOT_FOUND',
+        `no recording has media_urn '${String(request.media_urn)}'`,
+        'media_urn',
+      );
+    const at = now();
+    const ended =
+      recording.stoppedAt ??
+      (recording.endsAt !== undefined && at >= recording.endsAt ? recording.endsAt : undefined);
+    if (ended === undefined) {
+      recording.stoppedAt = at;
+      return { status: OK_STATUS };
+    }
+    const how = recording.stoppedAt === undefined ? 'at its maximum duration' : 'by an earlier StopRecording';
+    const message = `the recording had already stopped ${how}, ${(ended - recording.startedAt) / 1000}s after it started`;
+    return { status: { ...OK_STATUS, status_message: { locale: 'en-US', message } } };
+  }
+
+  return { startRecording, stopRecording };
+}
