@@ -103,6 +103,14 @@ describe('a sandbox configured otherwise', () => {
   });
 });
 
+describe('limits', () => {
+  it('answers a body over --max-message-bytes 413 TOO_LARGE', async () => {
+    const huge = { ...request, language: 'x'.repeat((1 << 20) + 1) };
+    const { status, body } = await callHttp(base, 'POST', '/v1/audios/transcription', huge);
+    expect([status, (body.status as { status_code: string }).status_code]).toEqual([413, 'TOO_LARGE']);
+  });
+});
+
 describe('docs/contract.md', () => {
   const doc = readFileSync(path.join(__dirname, '../../docs/contract.md'), 'utf8');
 
