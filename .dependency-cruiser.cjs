@@ -32,7 +32,18 @@ const LAYERS = {
     'session',
     'terminal',
   ],
-  sandbox: ['contract', 'diagnostics', 'hosts', 'observability', 'package-root', 'rules', 'terminal'],
+  // simulation: the sandbox's sessions raise their events through the engine model of `rulehook test` and
+  // `replay` (one implementation of filters, deltas and updates); the webhook clients are the CLI's to build.
+  sandbox: [
+    'contract',
+    'diagnostics',
+    'hosts',
+    'observability',
+    'package-root',
+    'rules',
+    'simulation',
+    'terminal',
+  ],
   cli: ['*'],
 };
 
@@ -62,8 +73,9 @@ const SANDBOX_STAGES = {
   scenario: [],
   wire: [],
   audio: ['scenario', 'wire'],
-  ivr: ['scenario', 'wire'],
-  hosts: ['scenario', 'wire', 'audio', 'ivr'],
+  flow: ['scenario', 'wire'],
+  ivr: ['scenario', 'wire', 'flow'],
+  hosts: ['scenario', 'wire', 'audio', 'flow', 'ivr'],
 };
 
 const folder = (name) => (name === 'package-root' ? 'src/package-root\\.ts$' : `src/${name}/`);

@@ -1,19 +1,20 @@
 import path from 'node:path';
 import { loadSandboxScenario, startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { VirtualClock } from '../../src/sandbox/flow';
 import { loadSandboxBindings } from '../../src/sandbox/hosts';
 import { writeJsonForm } from '../../src/sandbox/wire';
 import { callHttp, createSandboxGrpcClient } from '../support/sandbox-clients';
 
 /** The example scenario over both transports, on a clock the tests move. */
 const EXAMPLE = path.join(__dirname, '../../examples/sandbox/card-payment.yaml');
-let clock = Date.parse('2026-05-01T00:00:00Z');
+const clock = new VirtualClock(Date.parse('2026-05-01T00:00:00Z'));
 let sandbox: RunningSandbox;
 let base: string;
 let grpcClient: ReturnType<typeof createSandboxGrpcClient>;
 
 beforeAll(async () => {
   const { scenario } = await loadSandboxScenario(EXAMPLE, process.cwd());
-  const options = { host: '127.0.0.1', httpPort: 0, grpcPort: 0, maxMessageBytes: 1 << 20, now: () => clock };
+  const options = { host: '127.0.0.1', httpPort: 0, grpcPort: 0, maxMessageBytes: 1 << 20, clock };
   sandbox = await startSandbox(scenario!, options);
   base = `http://127.0.0.1:${sandbox.http!.port}`;
   grpcClient = createSandboxGrpcClient(`127.0.0.1:${sandbox.grpc!.port}`, 'IVRBot');
@@ -65,7 +66,7 @@ describe('GetPersonStatus', () => {
       opt_out_info: { reason: 'declined on the phone', offer_opt_in_time: '2026-08-01T12:00:00.000Z' },
     });
     expect((before.body.opt_out_info as Record<string, unknown>).offer_opt_in).toBe(false);
-    clock = Date.parse('2026-09-01T00:00:00Z');
+    await clock.advanceTo(Date.parse('2026-09-01T00:00:00Z'));
     expect((await status('C-5550001')).body.opt_out_info).toMatchObject({ offer_opt_in: true });
   });
 
@@ -128,20 +129,20 @@ describe('StartRecording and StopRecording', () => {
     const own = (await start({ recording_id: 'rec-0001', max_recording_duration: '10s' })).body
       .media_urn as string;
     const realm = (await start({ recording_id: 'rec-0001' })).body.media_urn as string;
-    clock += 11_000;
+    await clock.advance(11_000);
     expect(statusOf((await stop(own)).body).status_message?.message).toBe(
       'the recording had already stopped at its maximum duration, 10s after it started',
     );
     expect((await stop(realm)).body).toEqual({ status: { status_code: 'OK' } });
     const late = (await start({ recording_id: 'rec-0001' })).body.media_urn as string;
-    clock += 301_000;
+    await clock.advance(301_000);
     expect(statusOf((await stop(late)).body).status_message?.message).toMatch(/maximum duration, 300s after/);
   });
 
   it.each(['0s', '-5s'])('has no maximum with %s', async (max) => {
     const urn = (await start({ recording_id: 'rec-0001', max_recording_duration: max })).body
       .media_urn as string;
-    clock += 1_000_000;
+    await clock.advance(1_000_000);
     expect((await stop(urn)).body).toEqual({ status: { status_code: 'OK' } });
   });
 

@@ -83,19 +83,19 @@ describe('a sandbox configured otherwise', () => {
     expect([status, (body.status as { status_code: string }).status_code]).toEqual([404, 'NOT_FOUND']);
   });
 
-  it('answers the IVR bot operations it does not implement yet NOT_IMPLEMENTED, over both transports', async () => {
+  it('validates StartIVRSession over both transports: the SIPREC recording, then the required fields', async () => {
     const http = await callHttp(base, 'POST', '/v1/ivr-bot/bank/sessions', {
       call_id: 'c',
       recording_id: 'r',
     });
     expect([http.status, (http.body.status as { status_code: string }).status_code]).toEqual([
-      501,
-      'NOT_IMPLEMENTED',
+      404,
+      'NOT_FOUND',
     ]);
     const client = createSandboxGrpcClient(`127.0.0.1:${sandbox.grpc!.port}`, 'IVRBot');
     try {
       expect(await client.call('StartIVRSession', { gk_scope_id: 'bank' })).toMatchObject({
-        status: { status_code: 'NOT_IMPLEMENTED' },
+        status: { status_code: 'INVALID_REQUEST', field_violations: [{ field: 'call_id' }] },
       });
     } finally {
       client.close();

@@ -53,11 +53,17 @@ export async function startSandboxGrpcHost(
       ) => {
         if (!call.request.ok)
           return callback({ code: grpc.status.INVALID_ARGUMENT, details: call.request.message });
-        try {
-          callback(null, answer(call.request.request));
-        } catch (error) {
-          callback({ code: grpc.status.INTERNAL, details: `internal error: ${(error as Error).message}` });
-        }
+        const request = call.request.request;
+        Promise.resolve()
+          .then(() => answer(request))
+          .then(
+            (response) => callback(null, response),
+            (error: unknown) =>
+              callback({
+                code: grpc.status.INTERNAL,
+                details: `internal error: ${(error as Error).message}`,
+              }),
+          );
       };
     }
     server.addService(definition, handlers);

@@ -10,7 +10,12 @@ export interface SandboxHttpOptions {
   host: string;
   port: number;
   maxMessageBytes: number;
+  /** A session's timeline for `GET /v1/sandbox/sessions/{id}` (sandbox-only); undefined: no such session. */
+  reportSession?: (id: string) => object | undefined;
 }
+
+/** The sandbox-only timeline endpoint: not a binding of the platform's services. */
+const SESSION_REPORT_PATH = /^\/v1\/sandbox\/sessions\/([^/]+)$/;
 
 /** The sandbox has no bound on bytes in flight beyond one body each: it serves one developer's calls. */
 const NO_SHED_COUNTER = { name: 'sandbox_shed_bodies', help: 'not exported', value: 0, inc: () => undefined };
@@ -44,7 +49,7 @@ export async function startSandboxHttpHost(
   const routes = listHttpRoutes(methods);
   const inflight = new InflightBytes(Number.MAX_SAFE_INTEGER, NO_SHED_COUNTER);
   const server = createServer((req, res) => {
-    handle(routes, inflight, options.maxMessageBytes, req, res).catch((error: unknown) => {
+    handle(routes, inflight, options, req, res).catch((error: unknown) => {
       if (!res.headersSent)
         send(res, failure('INTERNAL_ERROR', `internal error: ${(error as Error).message}`));
       else res.destroy();
@@ -69,11 +74,14 @@ export async function startSandboxHttpHost(
 async function handle(
   routes: readonly HttpRoute[],
   inflight: InflightBytes,
-  maxBytes: number,
+  options: SandboxHttpOptions,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://sandbox');
+  const reportMatch = SESSION_REPORT_PATH.exec(url.pathname);
+  if (reportMatch !== null && options.reportSession !== undefined)
+    return answerReport(options.reportSession, reportMatch[1]!, req, res);
   const found = findRoute(routes, req.method ?? 'GET', url.pathname);
   if ('allowed' in found) {
     req.resume();
@@ -90,7 +98,7 @@ async function handle(
     const declared =
       req.headers['content-length'] === undefined ? undefined : Number(req.headers['content-length']);
     const reservation = inflight.createReservation();
-    const read = await readJsonBody(req, declared, maxBytes, reservation);
+    const read = await readJsonBody(req, declared, options.maxMessageBytes, reservation);
     reservation.release();
     if (!read.ok) {
       const code = read.error.status === 413 ? 'TOO_LARGE' : 'BAD_REQUEST';
@@ -110,5 +118,33 @@ async function handle(
     return send(res, failure('BAD_REQUEST', error.message, violation));
   }
   const { responseType } = route.method.binding;
-  send(res, normaliseJsonMessage(responseType, route.method.answer(request)));
+  send(res, normaliseJsonMessage(responseType, await route.method.answer(request)));
+}
+
+function answerReport(
+  reportSession: (id: string) => object | undefined,
+  rawId: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
+  req.resume();
+  if (req.method !== 'GET')
+    return send(
+      res,
+      failure('BAD_REQUEST', `${req.method} is not allowed on a session's timeline; use GET`, {
+        http_trans_code: 405,
+      }),
+      {
+        allow: 'GET',
+      },
+    );
+  let id: string;
+  try {
+    id = decodeURIComponent(rawId);
+  } catch {
+    id = rawId;
+  }
+  const report = reportSession(id);
+  if (report === undefined) return send(res, failure('NOT_FOUND', `no call session '${id}'`));
+  send(res, { status: { status_code: 'OK' }, ...report });
 }

@@ -1,10 +1,10 @@
-import type { JsonMessage, ServiceMethods } from '../wire';
+import type { ServiceMethod, ServiceMethods } from '../wire';
 import { loadSandboxBindings, type MethodBinding } from './service-bindings';
 
 /** A method ready to serve: its binding, and what answers it. */
 export interface ServedMethod {
   binding: MethodBinding;
-  answer: (request: JsonMessage) => JsonMessage;
+  answer: ServiceMethod;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { RunningHost } from '../../hosts';
 import { createAudioProcessor } from '../audio';
+import { driveClock, SessionStore, VirtualClock, type SandboxWebhookTarget } from '../flow';
 import { createIvrBot } from '../ivr';
 import type { SandboxScenario } from '../scenario';
 import { startSandboxGrpcHost } from './grpc-host';
@@ -13,47 +14,69 @@ export interface SandboxHostOptions {
   /** undefined: no gRPC host. */
   grpcPort: number | undefined;
   maxMessageBytes: number;
-  /** The clock (ms since the epoch); default Date.now. */
-  now?: () => number;
+  /** The simulated clock, stepped by its owner (tests); default: one started now, driven at `speed`. */
+  clock?: VirtualClock;
+  /** Simulated seconds per real second when the sandbox drives its own clock; default 1. */
+  speed?: number;
+  /** Where the sessions' events go; undefined: nowhere (they are still raised and recorded). */
+  webhook?: SandboxWebhookTarget;
 }
 
 export interface RunningSandbox {
   http: RunningHost | undefined;
   grpc: RunningHost | undefined;
+  sessions: SessionStore;
   close(): Promise<void>;
 }
 
-/** The methods of both services on a scenario. */
-export function createSandboxMethods(
-  scenario: SandboxScenario,
-  now: () => number = Date.now,
-): ServedMethod[] {
+/** The methods of both services on a scenario, the IVR bot's sessions in `store`. */
+export function createSandboxMethods(scenario: SandboxScenario, store: SessionStore): ServedMethod[] {
   return listServedMethods({
-    'vendor.biosec.v1.IVRBot': createIvrBot(scenario, now),
+    'vendor.biosec.v1.IVRBot': createIvrBot(scenario, store),
     'vendor.biosec.v1.AudioProcessor': createAudioProcessor(scenario),
   });
 }
 
-/** Starts the sandbox's hosts on one set of methods (so state, such as the prompt turn, is shared by both). */
+/** Starts the sandbox's hosts on one set of methods (so state, such as the sessions, is shared by both). */
 export async function startSandbox(
   scenario: SandboxScenario,
   options: SandboxHostOptions,
 ): Promise<RunningSandbox> {
-  const methods = createSandboxMethods(scenario, options.now);
+  const clock = options.clock ?? new VirtualClock();
+  const stopClock = options.clock === undefined ? driveClock(clock, options.speed ?? 1) : () => undefined;
+  const sessions = new SessionStore(scenario, {
+    clock,
+    ...(options.webhook === undefined ? {} : { webhook: options.webhook }),
+  });
+  const methods = createSandboxMethods(scenario, sessions);
   const common = { host: options.host, maxMessageBytes: options.maxMessageBytes };
-  const http =
-    options.httpPort === undefined
-      ? undefined
-      : await startSandboxHttpHost(methods, { ...common, port: options.httpPort });
+  let http: RunningHost | undefined;
   let grpc: RunningHost | undefined;
   try {
+    http =
+      options.httpPort === undefined
+        ? undefined
+        : await startSandboxHttpHost(methods, {
+            ...common,
+            port: options.httpPort,
+            reportSession: (id) => sessions.get(id)?.report(),
+          });
     grpc =
       options.grpcPort === undefined
         ? undefined
         : await startSandboxGrpcHost(methods, { ...common, port: options.grpcPort });
   } catch (error) {
+    stopClock();
     await http?.close();
     throw error;
   }
-  return { http, grpc, close: async () => void (await Promise.all([http?.close(), grpc?.close()])) };
+  return {
+    http,
+    grpc,
+    sessions,
+    close: async () => {
+      stopClock();
+      await Promise.all([http?.close(), grpc?.close()]);
+    },
+  };
 }

@@ -1,17 +1,25 @@
+import type { SessionStore } from '../flow';
 import type { SandboxScenario } from '../scenario';
 import { answerWithStatus, type ServiceMethods } from '../wire';
 import { getPersonStatus } from './get-person-status';
 import { createRecorder } from './recorder';
+import { createSessionOperations } from './session-operations';
 
 /**
- * `vendor.biosec.v1.IVRBot`: the operations that need no session flow. The
- * session operations (StartIVRSession to EndIVRSession) are not here yet; the
- * hosts answer them NOT_IMPLEMENTED. `now`: the clock, in ms since the epoch.
+ * `vendor.biosec.v1.IVRBot`: the session flow on `store` (whose clock is the sandbox's: its `now` also
+ * decides recordings' ends and `offer_opt_in`), the recording flow and GetPersonStatus.
  */
-export function createIvrBot(scenario: SandboxScenario, now: () => number = Date.now): ServiceMethods {
+export function createIvrBot(scenario: SandboxScenario, store: SessionStore): ServiceMethods {
+  const now = () => store.clock.now();
   const recorder = createRecorder(scenario, now);
+  const sessions = createSessionOperations(scenario, store);
   return {
     GetPersonStatus: answerWithStatus((request) => getPersonStatus(scenario, request, now())),
+    StartIVRSession: answerWithStatus(sessions.startIvrSession),
+    SubmitPersonId: answerWithStatus(sessions.submitPersonId),
+    SubmitOptIn: answerWithStatus(sessions.submitOptIn),
+    GetSessionDecision: answerWithStatus(sessions.getSessionDecision),
+    EndIVRSession: answerWithStatus(sessions.endIvrSession),
     StartRecording: answerWithStatus(recorder.startRecording),
     StopRecording: answerWithStatus(recorder.stopRecording),
   };

@@ -9,4 +9,4 @@ export {
   type StatusCodeName,
   type StatusJson,
 } from './status';
-export { answerWithStatus, type ServiceMethods } from './service-methods';
+export { answerWithStatus, type ServiceMethod, type ServiceMethods } from './service-methods';

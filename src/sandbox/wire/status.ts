@@ -2,7 +2,14 @@ import type { JsonMessage } from './proto-json';
 
 /** The `vendor.rpc.StatusCode` names the sandbox answers with. */
 export type StatusCodeName =
-  'OK' | 'BAD_REQUEST' | 'INVALID_REQUEST' | 'NOT_FOUND' | 'TOO_LARGE' | 'NOT_IMPLEMENTED' | 'INTERNAL_ERROR';
+  | 'OK'
+  | 'BAD_REQUEST'
+  | 'INVALID_REQUEST'
+  | 'NOT_FOUND'
+  | 'ALREADY_EXISTS'
+  | 'TOO_LARGE'
+  | 'NOT_IMPLEMENTED'
+  | 'INTERNAL_ERROR';
 
 /** A `vendor.rpc.Status` in proto3 JSON form. */
 export interface StatusJson {

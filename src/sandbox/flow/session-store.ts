@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import type { SessionVariables } from '../../contract';
+import { EngineSimulator, type EngineSimulatorOptions } from '../../simulation';
+import type { SandboxScenario } from '../scenario';
+import { CallSession, type SessionContext } from './call-session';
+import { GuardedWebhook, type SandboxWebhookTarget } from './sandbox-webhook';
+import type { VirtualClock } from './virtual-clock';
+
+/** Sessions kept at most (ended or not); the oldest is forgotten beyond it, so memory stays flat. */
+export const MAX_SANDBOX_SESSIONS = 1_000;
+
+export interface SessionFlowOptions {
+  clock: VirtualClock;
+  /** undefined: events are raised and recorded, and answered by nobody. */
+  webhook?: SandboxWebhookTarget;
+  /** How the engine reads what its specification leaves open (`rulehook test` / `replay`'s engine model). */
+  engine?: EngineSimulatorOptions['model'];
+}
+
+/** What StartIVRSession opens a session with. */
+export interface SessionOpening {
+  recordingId: string;
+  variables: SessionVariables;
+}
+
+/** The sandbox's call sessions, by `call_session_id` (only ids this store handed out exist). */
+export class SessionStore {
+  private readonly sessions = new Map<string, CallSession>();
+  private readonly context: SessionContext;
+
+  constructor(scenario: SandboxScenario, options: SessionFlowOptions) {
+    const webhook = new GuardedWebhook(options.webhook);
+    const engine = new EngineSimulator(webhook, {
+      maxSessions: MAX_SANDBOX_SESSIONS,
+      ...(options.engine === undefined ? {} : { model: options.engine }),
+    });
+    this.context = { scenario, clock: options.clock, engine, webhook };
+  }
+
+  get clock(): VirtualClock {
+    return this.context.clock;
+  }
+
+  /** A new session on the recording's media segment (none when the recording names none). */
+  open(opening: SessionOpening): CallSession {
+    const { scenario } = this.context;
+    const mediaId = scenario.recordings.get(opening.recordingId)?.media;
+    const media = mediaId === undefined ? undefined : scenario.media.get(mediaId);
+    const session = new CallSession(`cs-${randomUUID()}`, this.context, media, opening.variables);
+    this.sessions.set(session.id, session);
+    if (this.sessions.size > MAX_SANDBOX_SESSIONS) {
+      const oldest = this.sessions.values().next().value as CallSession;
+      oldest.cancelTimers();
+      this.sessions.delete(oldest.id);
+    }
+    return session;
+  }
+
+  get(id: string): CallSession | undefined {
+    return this.sessions.get(id);
+  }
+}

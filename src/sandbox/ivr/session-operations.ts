@@ -1,0 +1,108 @@
+import {
+  describeDecision,
+  endCall,
+  identifyPerson,
+  receiveOptIn,
+  startCall,
+  type CallSession,
+  type SessionStore,
+} from '../flow';
+import type { SandboxScenario } from '../scenario';
+import { OK_STATUS, StatusFailure, type JsonMessage } from '../wire';
+import { requireText } from './require-fields';
+
+const readCustomData = (request: JsonMessage): Record<string, string> =>
+  (request.custom_data as Record<string, string> | undefined) ?? {};
+
+/**
+ * The session flow's operations: StartIVRSession opens a session on a recording the recorder knows
+ * (SIPREC correlation, as StartRecording) and hands out the `call_session_id` every other operation
+ * needs (NOT_FOUND for any other). Each answers once the events it raised have been through the engine
+ * model and the webhook, so what an IVR reads next already reflects them.
+ */
+export function createSessionOperations(scenario: SandboxScenario, store: SessionStore) {
+  function find(request: JsonMessage, live: boolean): CallSession {
+    requireText(request, ['call_session_id']);
+    const id = request.call_session_id as string;
+    const session = store.get(id);
+    if (session === undefined)
+      throw new StatusFailure(
+        'NOT_FOUND',
+        `no call session '${id}': StartIVRSession hands out call_session_id`,
+        'call_session_id',
+      );
+    if (live && session.ended)
+      throw new StatusFailure('NOT_FOUND', `call session '${id}' has ended`, 'call_session_id');
+    return session;
+  }
+
+  async function startIvrSession(request: JsonMessage): Promise<JsonMessage> {
+    requireText(request, ['gk_scope_id', 'call_id', 'recording_id']);
+    const recordingId = request.recording_id as string;
+    if (!scenario.recordings.has(recordingId))
+      throw new StatusFailure(
+        'NOT_FOUND',
+        `recording_id '${recordingId}' matches no SIPREC recording`,
+        'recording_id',
+      );
+    const variables: Record<string, string> = {};
+    for (const [field, key] of [
+      ['ani', 'call.ani'],
+      ['dnis', 'call.dnis'],
+    ] as const)
+      if (typeof request[field] === 'string' && request[field] !== '') variables[key] = request[field];
+    for (const [key, value] of Object.entries(readCustomData(request))) variables[`custom.${key}`] = value;
+    const session = store.open({ recordingId, variables });
+    await session.serialize(async () => {
+      session.note({
+        kind: 'operation',
+        operation: 'StartIVRSession',
+        detail: `call ${String(request.call_id)}`,
+      });
+      await startCall(session);
+    });
+    return { status: OK_STATUS, call_session_id: session.id };
+  }
+
+  async function submitPersonId(request: JsonMessage): Promise<JsonMessage> {
+    const session = find(request, true);
+    requireText(request, ['person_id']);
+    const personId = request.person_id as string;
+    await session.serialize(async () => {
+      if (session.personId !== undefined)
+        throw new StatusFailure(
+          'ALREADY_EXISTS',
+          `call session '${session.id}' already has person '${session.personId}'`,
+          'person_id',
+        );
+      session.note({ kind: 'operation', operation: 'SubmitPersonId', detail: personId });
+      await identifyPerson(session, personId, readCustomData(request));
+    });
+    return { status: OK_STATUS };
+  }
+
+  async function submitOptIn(request: JsonMessage): Promise<JsonMessage> {
+    const session = find(request, true);
+    await session.serialize(async () => {
+      session.note({ kind: 'operation', operation: 'SubmitOptIn' });
+      await receiveOptIn(session);
+    });
+    return { status: OK_STATUS };
+  }
+
+  async function getSessionDecision(request: JsonMessage): Promise<JsonMessage> {
+    const session = find(request, false);
+    return session.serialize(() => Promise.resolve(describeDecision(session)));
+  }
+
+  async function endIvrSession(request: JsonMessage): Promise<JsonMessage> {
+    const session = find(request, true);
+    await session.serialize(async () => {
+      session.note({ kind: 'operation', operation: 'EndIVRSession' });
+      await endCall(session, readCustomData(request));
+    });
+    return { status: OK_STATUS };
+  }
+
+  return { startIvrSession, submitPersonId, submitOptIn, getSessionDecision, endIvrSession };
+}
