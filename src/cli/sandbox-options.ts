@@ -6,6 +6,7 @@ import {
   parseCommandLine,
   parsePort,
   parsePositiveInt,
+  parsePositiveNumber,
   refuse,
   type ParseResult,
 } from './options';
@@ -18,6 +19,14 @@ export interface SandboxOptions {
   /** undefined: gRPC not served (`--no-grpc`). */
   grpcPort: number | undefined;
   maxMessageBytes: number;
+  /** A live webhook for the sessions' events, `http://…` or `grpc://…`; or `rules`, never both. */
+  webhook: string | undefined;
+  /** A rule file or directory evaluated in-process as the webhook. */
+  rules: string | undefined;
+  /** ms: the longest wait for the live webhook's answer. */
+  webhookTimeoutMs: number;
+  /** Simulated seconds per real second. */
+  speed: number;
 }
 
 const SANDBOX_OPTIONS = {
@@ -46,6 +55,26 @@ const SANDBOX_OPTIONS = {
     default: 1_048_576,
     help: 'largest accepted request, both hosts',
   }),
+  webhook: defineString({
+    value: 'URL',
+    help: "where the sessions' events go: http://HOST:PORT[/path] or grpc://HOST:PORT (a running webhook)",
+  }),
+  rules: defineString({
+    value: 'PATH',
+    help: "rule file or directory answering the sessions' events in-process (instead of --webhook)",
+  }),
+  'webhook-timeout': defineString({
+    value: 'MS',
+    parse: parsePositiveInt,
+    default: 2_000,
+    help: 'with --webhook: longest wait for an answer; the flow goes on without it',
+  }),
+  speed: defineString({
+    value: 'N',
+    parse: parsePositiveNumber,
+    default: 1,
+    help: 'simulated time runs N times as fast as real time (the audio, the nodes, heartbeats)',
+  }),
   help: HELP_OPTION,
 };
 
@@ -67,6 +96,8 @@ export function parseSandboxOptions(args: readonly string[]): ParseResult<Sandbo
   const v = parsed.options.values;
   if (v.scenario === undefined) return refuse('give the scenario to serve: --scenario FILE');
   if (v['no-http'] && v['no-grpc']) return refuse('--no-http and --no-grpc together leave nothing to serve');
+  if (v.webhook !== undefined && v.rules !== undefined)
+    return refuse('give one webhook: --webhook URL (a running one) or --rules PATH (in-process), not both');
   return {
     kind: 'ok',
     options: {
@@ -75,6 +106,10 @@ export function parseSandboxOptions(args: readonly string[]): ParseResult<Sandbo
       httpPort: v['no-http'] ? undefined : v['http-port'],
       grpcPort: v['no-grpc'] ? undefined : v['grpc-port'],
       maxMessageBytes: v['max-message-bytes'],
+      webhook: v.webhook,
+      rules: v.rules,
+      webhookTimeoutMs: v['webhook-timeout'],
+      speed: v.speed,
     },
   };
 }

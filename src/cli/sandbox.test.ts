@@ -72,4 +72,61 @@ describe('rulehook sandbox', () => {
       await runCli(['sandbox', '--scenario', 'x.yaml', '--no-http', '--no-grpc'], createMemoryIO()),
     ).toBe(2);
   });
+
+  it('takes one webhook, a live one or rules in-process', async () => {
+    const both = ['sandbox', '--scenario', 'x.yaml', '--webhook', 'http://127.0.0.1:1', '--rules', 'r'];
+    const io = createMemoryIO();
+    expect(await runCli(both, io)).toBe(2);
+    expect(io.err()).toContain('not both');
+    const bad = createMemoryIO({ cwd: REPO });
+    const args = ['sandbox', '--scenario', 'examples/sandbox/noise-reduction.yaml', '--webhook', 'ftp://x'];
+    expect(await runCli(args, bad)).toBe(1);
+    expect(bad.err()).toContain('--webhook expects');
+  });
+
+  it('runs a call through --rules in-process at --speed, its timeline at /v1/sandbox/sessions/{id}', async () => {
+    const io = createMemoryIO({ cwd: REPO });
+    const controller = new AbortController();
+    const args = [
+      'sandbox',
+      '--scenario',
+      'examples/sandbox/noise-reduction.yaml',
+      '--rules',
+      'examples/noise-reduction',
+      '--speed',
+      '200',
+      '--http-port',
+      '0',
+      '--grpc-port',
+      '0',
+    ];
+    const running = runCli(args, io, controller.signal);
+    const base = `http://127.0.0.1:${(await waitForListening(io, running)).http}`;
+    expect(io.out()).toContain('session events go to the rules of examples/noise-reduction, in-process');
+    const started = await callHttp(base, 'POST', '/v1/ivr-bot/bank/sessions', {
+      call_id: 'cli-call',
+      recording_id: 'rec-genuine',
+    });
+    const id = started.body.call_session_id as string;
+    await callHttp(base, 'PATCH', `/v1/ivr-bot/sessions/${id}/person`, { person_id: 'C-1029384' });
+    let decision: Record<string, unknown> | undefined;
+    while (decision === undefined) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const polled = await callHttp(base, 'GET', `/v1/ivr-bot/sessions/${id}/decision`);
+      decision = polled.body.session_decision as Record<string, unknown> | undefined;
+    }
+    expect(decision).toEqual({
+      decision: 'DECISION_POSITIVE',
+      decision_reason: 'DECISION_REASON_VOICEPRINT_MATCH',
+    });
+    const timeline = await callHttp(base, 'GET', `/v1/sandbox/sessions/${id}`);
+    expect(timeline.body).toMatchObject({ status: { status_code: 'OK' }, call_session_id: id, ended: false });
+    const answers = (timeline.body.timeline as { kind: string; fired?: string[] }[]).filter(
+      (e) => e.kind === 'answer',
+    );
+    expect(answers[0]!.fired).toEqual(['noise-reduction/ignore-heartbeats-and-progress-counters']);
+    expect((await callHttp(base, 'GET', '/v1/sandbox/sessions/cs-unknown')).status).toBe(404);
+    controller.abort('SIGINT');
+    expect(await running).toBe(0);
+  });
 });

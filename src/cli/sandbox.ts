@@ -5,9 +5,10 @@ import { shouldColor } from '../terminal/color';
 import type { CliIO } from '../terminal/command-io';
 import { reportUsage } from './options';
 import { parseSandboxOptions, SANDBOX_USAGE } from './sandbox-options';
+import { chooseSandboxWebhook } from './sandbox-webhook';
 
 /**
- * `rulehook sandbox --scenario FILE [--host H] [--http-port P] [--grpc-port P] ...`:
+ * `rulehook sandbox --scenario FILE [--webhook URL | --rules PATH] [--speed N] [--host H] ...`:
  * loads the scenario (refusing one with errors, every problem printed), serves
  * both services until `signal` aborts, then closes the hosts and returns 0.
  */
@@ -27,10 +28,24 @@ export async function runSandbox(args: string[], io: CliIO, signal?: AbortSignal
     );
     return 1;
   }
+  const chosen = await chooseSandboxWebhook(options, io);
+  if (!chosen.ok) {
+    io.stderr.write(`rulehook sandbox: ${chosen.message}; not started\n`);
+    return 1;
+  }
   let sandbox;
   try {
-    sandbox = await startSandbox(loaded.scenario, options);
+    const { host, httpPort, grpcPort, maxMessageBytes, speed } = options;
+    sandbox = await startSandbox(loaded.scenario, {
+      host,
+      httpPort,
+      grpcPort,
+      maxMessageBytes,
+      speed,
+      ...(chosen.webhook === undefined ? {} : { webhook: chosen.webhook }),
+    });
   } catch (error) {
+    chosen.close();
     io.stderr.write(`rulehook sandbox: cannot listen: ${(error as Error).message}\n`);
     return 1;
   }
@@ -39,10 +54,12 @@ export async function runSandbox(args: string[], io: CliIO, signal?: AbortSignal
     `rulehook sandbox: serving IVRBot and AudioProcessor from ${options.scenario} ` +
       `(${persons.size} persons, ${media.size} media segments, ${outcomes.length} scripted outcomes). ` +
       'Biometric results are SCRIPTED by the scenario, not computed by voice models.\n' +
+      `rulehook sandbox: session events go to ${chosen.describe}; simulated time runs at ${options.speed}x.\n` +
       describeListening({ http: sandbox.http, grpc: sandbox.grpc }),
   );
   await waitForAbort(signal);
   await sandbox.close();
+  chosen.close();
   return 0;
 }
 

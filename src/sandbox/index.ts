@@ -1,2 +1,10 @@
 export * from './hosts';
 export { buildSandboxSchema, loadSandboxScenario, type SandboxScenario } from './scenario';
+export {
+  FLOW_EVENTS,
+  FLOW_NODES,
+  VirtualClock,
+  type SandboxWebhookTarget,
+  type SessionReport,
+  type TimelineEntry,
+} from './flow';
