@@ -76,6 +76,7 @@ const SANDBOX_STAGES = {
   flow: ['scenario', 'wire'],
   ivr: ['scenario', 'wire', 'flow'],
   hosts: ['scenario', 'wire', 'audio', 'flow', 'ivr'],
+  script: ['scenario', 'wire', 'flow', 'ivr'],
 };
 
 const folder = (name) => (name === 'package-root' ? 'src/package-root\\.ts$' : `src/${name}/`);

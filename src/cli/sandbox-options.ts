@@ -80,6 +80,7 @@ const SANDBOX_OPTIONS = {
 
 export const SANDBOX_USAGE = formatUsage(
   `Usage: rulehook sandbox --scenario FILE [options]
+       rulehook sandbox run SCENARIO [options]   (see rulehook sandbox run --help)
 
 Serve a local stand-in for the IVR bot and audio processing services (IVRBot, AudioProcessor),
 over HTTP and gRPC. Biometric results are scripted by the scenario, not computed by voice models.

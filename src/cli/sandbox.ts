@@ -5,6 +5,7 @@ import { shouldColor } from '../terminal/color';
 import type { CliIO } from '../terminal/command-io';
 import { reportUsage } from './options';
 import { parseSandboxOptions, SANDBOX_USAGE } from './sandbox-options';
+import { runSandboxScript } from './sandbox-run';
 import { chooseSandboxWebhook } from './sandbox-webhook';
 
 /**
@@ -13,6 +14,7 @@ import { chooseSandboxWebhook } from './sandbox-webhook';
  * both services until `signal` aborts, then closes the hosts and returns 0.
  */
 export async function runSandbox(args: string[], io: CliIO, signal?: AbortSignal): Promise<number> {
+  if (args[0] === 'run') return runSandboxScript(args.slice(1), io);
   const parsed = parseSandboxOptions(args);
   if (parsed.kind !== 'ok') return reportUsage(io, 'sandbox', SANDBOX_USAGE, parsed);
   const options = parsed.options;

@@ -8,3 +8,4 @@ export {
   type SessionReport,
   type TimelineEntry,
 } from './flow';
+export { formatPlayedScript, playIvrSteps, type PlayedScript } from './script';

@@ -1,0 +1,75 @@
+import {
+  defineChoice,
+  defineString,
+  formatUsage,
+  HELP_OPTION,
+  parseCommandLine,
+  parsePositiveInt,
+  refuse,
+  type ParseResult,
+} from './options';
+
+export interface SandboxRunOptions {
+  scenario: string;
+  webhook: string | undefined;
+  rules: string | undefined;
+  webhookTimeoutMs: number;
+  format: 'text' | 'json';
+}
+
+const SANDBOX_RUN_OPTIONS = {
+  webhook: defineString({
+    value: 'URL',
+    help: "where the sessions' events go: http://HOST:PORT[/path] or grpc://HOST:PORT (a running webhook)",
+  }),
+  rules: defineString({
+    value: 'PATH',
+    help: "rule file or directory answering the sessions' events in-process (instead of --webhook)",
+  }),
+  'webhook-timeout': defineString({
+    value: 'MS',
+    parse: parsePositiveInt,
+    default: 2_000,
+    help: 'with --webhook: longest wait for an answer; the flow goes on without it',
+  }),
+  format: defineChoice({
+    value: 'FORMAT',
+    choices: ['text', 'json'],
+    default: 'text',
+    help: 'text: the steps and each timeline, one line per entry; json: the same as one JSON document',
+  }),
+  help: HELP_OPTION,
+};
+
+export const SANDBOX_RUN_USAGE = formatUsage(
+  `Usage: rulehook sandbox run SCENARIO [options]
+
+Play the scenario's ivr_steps against the sandbox's IVR bot in-process, on simulated time, and print each
+session's timeline (events sent or filtered, webhook answers, nodes, the decision).
+Exit code: 0 when every step answered OK, 1 when one did not or the scenario or rules have errors,
+2 on wrong usage.
+`,
+  SANDBOX_RUN_OPTIONS,
+  { column: 24 },
+);
+
+export function parseSandboxRunOptions(args: readonly string[]): ParseResult<SandboxRunOptions> {
+  const parsed = parseCommandLine(args, SANDBOX_RUN_OPTIONS, { positionals: true });
+  if (parsed.kind !== 'ok') return parsed;
+  const v = parsed.options.values;
+  const [scenario, ...extra] = parsed.options.positionals;
+  if (scenario === undefined) return refuse('give the scenario to play: rulehook sandbox run SCENARIO');
+  if (extra.length > 0) return refuse(`one scenario at a time; also given: ${extra.join(' ')}`);
+  if (v.webhook !== undefined && v.rules !== undefined)
+    return refuse('give one webhook: --webhook URL (a running one) or --rules PATH (in-process), not both');
+  return {
+    kind: 'ok',
+    options: {
+      scenario,
+      webhook: v.webhook,
+      rules: v.rules,
+      webhookTimeoutMs: v['webhook-timeout'],
+      format: v.format,
+    },
+  };
+}

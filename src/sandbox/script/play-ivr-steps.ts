@@ -1,0 +1,83 @@
+import { SessionStore, VirtualClock, type SandboxWebhookTarget, type SessionReport } from '../flow';
+import { createIvrBot } from '../ivr';
+import type { SandboxScenario } from '../scenario';
+import type { JsonMessage } from '../wire';
+
+/** One played step: what was asked and answered. */
+export interface PlayedStep {
+  operation: string;
+  description: string | undefined;
+  request: JsonMessage;
+  response: JsonMessage;
+}
+
+export interface PlayedScript {
+  steps: PlayedStep[];
+  /** Every session the steps opened, after the last step. */
+  sessions: SessionReport[];
+}
+
+/** How long a GetSessionDecision step polls, in simulated seconds, before it gives up. */
+export const MAX_DECISION_WAIT_SECONDS = 600;
+
+const OPERATIONS_WITH_SESSION = new Set([
+  'SubmitPersonId',
+  'SubmitOptIn',
+  'GetSessionDecision',
+  'EndIVRSession',
+]);
+
+/**
+ * Plays the scenario's `ivr_steps` against the IVR bot in-process, as an IVR would: a step without
+ * `call_session_id` gets the one the last StartIVRSession handed out; GetSessionDecision polls, one
+ * simulated second apart, until a decision is present (at most MAX_DECISION_WAIT_SECONDS). Time is simulated
+ * and moves only while polling, so a script runs as fast as its webhook answers.
+ */
+export async function playIvrSteps(
+  scenario: SandboxScenario,
+  webhook: SandboxWebhookTarget | undefined,
+  start: number = Date.now(),
+): Promise<PlayedScript> {
+  const clock = new VirtualClock(start);
+  const store = new SessionStore(scenario, { clock, ...(webhook === undefined ? {} : { webhook }) });
+  const bot = createIvrBot(scenario, store);
+  const opened: string[] = [];
+  const steps: PlayedStep[] = [];
+  for (const step of scenario.ivrSteps) {
+    const request: JsonMessage = { ...(step.request ?? {}) };
+    const last = opened.at(-1);
+    if (
+      OPERATIONS_WITH_SESSION.has(step.operation) &&
+      request.call_session_id === undefined &&
+      last !== undefined
+    )
+      request.call_session_id = last;
+    const method = bot[step.operation];
+    let response: JsonMessage;
+    if (method === undefined)
+      response = {
+        status: {
+          status_code: 'NOT_FOUND',
+          status_message: { locale: 'en-US', message: `no IVRBot operation '${step.operation}'` },
+        },
+      };
+    else {
+      response = await method(request);
+      for (
+        let waited = 0;
+        step.operation === 'GetSessionDecision' && isPending(response) && waited < MAX_DECISION_WAIT_SECONDS;
+        waited++
+      ) {
+        await clock.advance(1_000);
+        response = await method(request);
+      }
+    }
+    if (typeof response.call_session_id === 'string') opened.push(response.call_session_id);
+    steps.push({ operation: step.operation, description: step.description, request, response });
+  }
+  return { steps, sessions: opened.map((id) => store.get(id)!.report()) };
+}
+
+const isPending = (response: JsonMessage): boolean =>
+  response.session_decision === undefined &&
+  (response.status as { status_code?: string }).status_code === 'OK';
