@@ -1,3 +1,7 @@
+import type { EngineModel } from '../filter';
+import type { TargetAccessFiles } from '../replay';
+import { checkAccessOptions, defineAccessOptions, readAccessFiles, readWebhookTls } from './target-options';
+import { ENGINE_FILTER_OPTIONS, ENGINE_OWN_UPDATES_OPTION, readEngineOptions } from './engine-options';
 import {
   defineFlag,
   defineString,
@@ -23,10 +27,14 @@ export interface SandboxOptions {
   webhook: string | undefined;
   /** A rule file or directory evaluated in-process as the webhook. */
   rules: string | undefined;
+  /** The token and TLS files of `webhook`, as given (relative to the working directory). */
+  webhookAccess: TargetAccessFiles;
   /** ms: the longest wait for the live webhook's answer. */
   webhookTimeoutMs: number;
   /** Simulated seconds per real second. */
   speed: number;
+  /** How the sandbox's engine (and an in-process `--rules` webhook) reads what the specification leaves open. */
+  engine: EngineModel;
 }
 
 const SANDBOX_OPTIONS = {
@@ -57,7 +65,10 @@ const SANDBOX_OPTIONS = {
   }),
   webhook: defineString({
     value: 'URL',
-    help: "where the sessions' events go: http://HOST:PORT[/path] or grpc://HOST:PORT (a running webhook)",
+    help: [
+      "where the sessions' events go (a running webhook): http://HOST:PORT[/path] or grpc://HOST:PORT,",
+      'https:// or grpcs:// (over TLS)',
+    ],
   }),
   rules: defineString({
     value: 'PATH',
@@ -75,6 +86,9 @@ const SANDBOX_OPTIONS = {
     default: 1,
     help: 'simulated time runs N times as fast as real time (the audio, the nodes, heartbeats)',
   }),
+  ...defineAccessOptions('webhook'),
+  ...ENGINE_OWN_UPDATES_OPTION,
+  ...ENGINE_FILTER_OPTIONS,
   help: HELP_OPTION,
 };
 
@@ -99,6 +113,8 @@ export function parseSandboxOptions(args: readonly string[]): ParseResult<Sandbo
   if (v['no-http'] && v['no-grpc']) return refuse('--no-http and --no-grpc together leave nothing to serve');
   if (v.webhook !== undefined && v.rules !== undefined)
     return refuse('give one webhook: --webhook URL (a running one) or --rules PATH (in-process), not both');
+  const accessError = checkAccessOptions(v, 'webhook', readWebhookTls(v.webhook));
+  if (accessError !== undefined) return refuse(accessError);
   return {
     kind: 'ok',
     options: {
@@ -109,8 +125,10 @@ export function parseSandboxOptions(args: readonly string[]): ParseResult<Sandbo
       maxMessageBytes: v['max-message-bytes'],
       webhook: v.webhook,
       rules: v.rules,
+      webhookAccess: readAccessFiles(v, 'webhook'),
       webhookTimeoutMs: v['webhook-timeout'],
       speed: v.speed,
+      engine: readEngineOptions(v),
     },
   };
 }

@@ -1,3 +1,7 @@
+import type { EngineModel } from '../filter';
+import type { TargetAccessFiles } from '../replay';
+import { checkAccessOptions, defineAccessOptions, readAccessFiles, readWebhookTls } from './target-options';
+import { ENGINE_FILTER_OPTIONS, ENGINE_OWN_UPDATES_OPTION, readEngineOptions } from './engine-options';
 import {
   defineChoice,
   defineString,
@@ -13,14 +17,21 @@ export interface SandboxRunOptions {
   scenario: string;
   webhook: string | undefined;
   rules: string | undefined;
+  /** The token and TLS files of `webhook`, as given (relative to the working directory). */
+  webhookAccess: TargetAccessFiles;
   webhookTimeoutMs: number;
   format: 'text' | 'json';
+  /** How the sandbox's engine (and an in-process `--rules` webhook) reads what the specification leaves open. */
+  engine: EngineModel;
 }
 
 const SANDBOX_RUN_OPTIONS = {
   webhook: defineString({
     value: 'URL',
-    help: "where the sessions' events go: http://HOST:PORT[/path] or grpc://HOST:PORT (a running webhook)",
+    help: [
+      "where the sessions' events go (a running webhook): http://HOST:PORT[/path] or grpc://HOST:PORT,",
+      'https:// or grpcs:// (over TLS)',
+    ],
   }),
   rules: defineString({
     value: 'PATH',
@@ -38,6 +49,9 @@ const SANDBOX_RUN_OPTIONS = {
     default: 'text',
     help: 'text: the steps and each timeline, one line per entry; json: the same as one JSON document',
   }),
+  ...defineAccessOptions('webhook'),
+  ...ENGINE_OWN_UPDATES_OPTION,
+  ...ENGINE_FILTER_OPTIONS,
   help: HELP_OPTION,
 };
 
@@ -62,14 +76,18 @@ export function parseSandboxRunOptions(args: readonly string[]): ParseResult<San
   if (extra.length > 0) return refuse(`one scenario at a time; also given: ${extra.join(' ')}`);
   if (v.webhook !== undefined && v.rules !== undefined)
     return refuse('give one webhook: --webhook URL (a running one) or --rules PATH (in-process), not both');
+  const accessError = checkAccessOptions(v, 'webhook', readWebhookTls(v.webhook));
+  if (accessError !== undefined) return refuse(accessError);
   return {
     kind: 'ok',
     options: {
       scenario,
       webhook: v.webhook,
       rules: v.rules,
+      webhookAccess: readAccessFiles(v, 'webhook'),
       webhookTimeoutMs: v['webhook-timeout'],
       format: v.format,
+      engine: readEngineOptions(v),
     },
   };
 }

@@ -33,7 +33,7 @@ export async function runSandboxScript(args: string[], io: CliIO): Promise<numbe
     return 1;
   }
   try {
-    const played = await playIvrSteps(loaded.scenario, chosen.webhook);
+    const played = await playIvrSteps(loaded.scenario, chosen.webhook, { engine: options.engine });
     io.stdout.write(
       options.format === 'json' ? `${JSON.stringify(played, null, 2)}\n` : formatPlayedScript(played),
     );

@@ -1,11 +1,13 @@
 import {
-  NO_TARGET_ACCESS,
   createTargetClient,
+  loadTargetAccess,
   parseTargetUrl,
   TargetWebhook,
+  type TargetAccessFiles,
   type TargetClient,
 } from '../replay/lanes';
 import { formatDiagnostics } from '../diagnostics';
+import type { EngineModel } from '../filter';
 import { loadRuleBook } from '../rules/book';
 import type { SandboxWebhookTarget } from '../sandbox';
 import { LocalWebhook } from '../simulation';
@@ -18,11 +20,18 @@ export type SandboxWebhookChoice =
 
 /**
  * The webhook of the sandbox's sessions, with the clients `rulehook replay` uses: `--webhook` a live one
- * (HTTP or gRPC; failures and timeouts reported per call), `--rules` a rule pack answering in-process as
+ * (HTTP or gRPC, over TLS with https:// and grpcs://, with the token and TLS files of `--webhook-*`, read as
+ * `replay` reads `--target-*`; failures and timeouts reported per call), `--rules` a rule pack answering in-process as
  * `rulehook serve` would; neither, none.
  */
 export async function chooseSandboxWebhook(
-  options: { webhook: string | undefined; rules: string | undefined; webhookTimeoutMs: number },
+  options: {
+    webhook: string | undefined;
+    rules: string | undefined;
+    webhookAccess: TargetAccessFiles;
+    webhookTimeoutMs: number;
+    engine: EngineModel;
+  },
   io: CliIO,
 ): Promise<SandboxWebhookChoice> {
   if (options.rules !== undefined) {
@@ -33,7 +42,11 @@ export async function chooseSandboxWebhook(
     if (!loaded.ok) return { ok: false, message: `${options.rules} has errors (see above)` };
     return {
       ok: true,
-      webhook: new LocalWebhook(loaded.book),
+      // The engine's model also tells the rules whether their own updates are changes (`changed`).
+      webhook: new LocalWebhook(
+        loaded.book,
+        options.engine.ownUpdates === undefined ? {} : { ownUpdates: options.engine.ownUpdates },
+      ),
       describe: `the rules of ${options.rules}, in-process`,
       close: () => {},
     };
@@ -47,10 +60,12 @@ export async function chooseSandboxWebhook(
     };
   const target = parseTargetUrl(options.webhook);
   if (typeof target === 'string') return { ok: false, message: target.replaceAll('--target', '--webhook') };
+  const access = await loadTargetAccess(options.webhookAccess, io);
+  if (!access.ok) return { ok: false, message: access.message };
   const client: TargetClient = createTargetClient(target, {
     timeoutMs: options.webhookTimeoutMs,
     concurrency: 8,
-    access: NO_TARGET_ACCESS,
+    access: access.value,
   });
   const reportsFired = await client.probe().catch(() => false);
   const webhook = new TargetWebhook(client, { url: target.text, concurrency: 8, reportsFired });

@@ -1,4 +1,5 @@
 import { formatDiagnostics, summarizeDiagnostics } from '../diagnostics';
+import { describeEngineModel } from '../filter';
 import { describeListening } from '../hosts';
 import { loadSandboxScenario, startSandbox } from '../sandbox';
 import { shouldColor } from '../terminal/color';
@@ -44,6 +45,7 @@ export async function runSandbox(args: string[], io: CliIO, signal?: AbortSignal
       grpcPort,
       maxMessageBytes,
       speed,
+      engine: options.engine,
       ...(chosen.webhook === undefined ? {} : { webhook: chosen.webhook }),
     });
   } catch (error) {
@@ -56,7 +58,8 @@ export async function runSandbox(args: string[], io: CliIO, signal?: AbortSignal
     `rulehook sandbox: serving IVRBot and AudioProcessor from ${options.scenario} ` +
       `(${persons.size} persons, ${media.size} media segments, ${outcomes.length} scripted outcomes). ` +
       'Biometric results are SCRIPTED by the scenario, not computed by voice models.\n' +
-      `rulehook sandbox: session events go to ${chosen.describe}; simulated time runs at ${options.speed}x.\n` +
+      `rulehook sandbox: session events go to ${chosen.describe}; simulated time runs at ${options.speed}x; ` +
+      `engine model ${describeEngineModel(options.engine)}.\n` +
       describeListening({ http: sandbox.http, grpc: sandbox.grpc }),
   );
   await waitForAbort(signal);

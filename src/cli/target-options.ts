@@ -1,5 +1,12 @@
 import { parseTargetUrl, TARGET_TOKEN_ENV, type TargetAccessFiles, type TargetKind } from '../replay';
-import { defineChoice, defineString, listChoices, parsePositiveInt, type OptionValues } from './options';
+import {
+  defineChoice,
+  defineString,
+  listChoices,
+  parsePositiveInt,
+  type OptionValues,
+  type StringOption,
+} from './options';
 
 const TARGET_KINDS = ['auto', 'rulehook', 'other'] as const satisfies readonly TargetKind[];
 const DEFAULT_TARGET_KIND = 'auto';
@@ -33,31 +40,81 @@ export const TARGET_OPTIONS = {
     default: 10_000,
     help: 'with --target: longest wait for one answer',
   }),
-  'target-token-file': defineString({
-    value: 'FILE',
-    helpDefault: false,
-    help: [
-      'with --target: send the first token of FILE as Authorization: Bearer',
-      `(default: $${TARGET_TOKEN_ENV}, else no token)`,
-    ],
-  }),
-  'target-ca': defineString({
-    value: 'FILE',
-    helpDefault: "the system's",
-    help: 'with https:// or grpcs://: the PEM CA to trust',
-  }),
-  'target-cert': defineString({ value: 'FILE', help: 'with https:// or grpcs://: client certificate (PEM)' }),
-  'target-key': defineString({ value: 'FILE', help: 'the PEM private key of --target-cert' }),
+  ...defineAccessOptions('target'),
 };
+
+type AccessName<F extends string> = `${F}-token-file` | `${F}-ca` | `${F}-cert` | `${F}-key`;
+type AccessOptions<F extends string> = Record<AccessName<F>, StringOption<string, string | undefined>>;
+type AccessValues<F extends string> = Record<AccessName<F>, string | undefined>;
+
+/**
+ * The token and TLS options of a live webhook given as `--FLAG URL` (`--target` of replay, `--webhook` of
+ * the sandbox): one set of names per flag, read by loadTargetAccess.
+ */
+export function defineAccessOptions<F extends string>(flag: F): AccessOptions<F> {
+  return {
+    [`${flag}-token-file`]: defineString({
+      value: 'FILE',
+      helpDefault: false,
+      help: [
+        `with --${flag}: send the first token of FILE as Authorization: Bearer`,
+        `(default: $${TARGET_TOKEN_ENV}, else no token)`,
+      ],
+    }),
+    [`${flag}-ca`]: defineString({
+      value: 'FILE',
+      helpDefault: "the system's",
+      help: 'with https:// or grpcs://: the PEM CA to trust',
+    }),
+    [`${flag}-cert`]: defineString({
+      value: 'FILE',
+      help: 'with https:// or grpcs://: client certificate (PEM)',
+    }),
+    [`${flag}-key`]: defineString({ value: 'FILE', help: `the PEM private key of --${flag}-cert` }),
+  } as AccessOptions<F>;
+}
+
+/** The token and TLS files of `--FLAG`, as given (relative paths are the caller's to resolve). */
+export function readAccessFiles<F extends string>(values: AccessValues<F>, flag: F): TargetAccessFiles {
+  return {
+    tokenFile: values[`${flag}-token-file`],
+    ca: values[`${flag}-ca`],
+    cert: values[`${flag}-cert`],
+    key: values[`${flag}-key`],
+  };
+}
 
 /** The token and TLS files of the target, as given (relative paths are the caller's to resolve). */
 export function readTargetAccessFiles(values: OptionValues<typeof TARGET_OPTIONS>): TargetAccessFiles {
-  return {
-    tokenFile: values['target-token-file'],
-    ca: values['target-ca'],
-    cert: values['target-cert'],
-    key: values['target-key'],
-  };
+  return readAccessFiles(values, 'target');
+}
+
+/**
+ * What is wrong with the access options of `--FLAG` (whose URL is `tls` or not, undefined when not given):
+ * a certificate without its key or the other way round, a TLS file for a plain URL, any of them without
+ * the URL.
+ */
+export function checkAccessOptions<F extends string>(
+  values: AccessValues<F>,
+  flag: F,
+  tls: boolean | undefined,
+): string | undefined {
+  const files = readAccessFiles(values, flag);
+  const tlsFlag = [
+    files.ca !== undefined && `--${flag}-ca`,
+    files.cert !== undefined && `--${flag}-cert`,
+    files.key !== undefined && `--${flag}-key`,
+  ].find((given) => given !== false);
+  if (tls === undefined) {
+    const given = files.tokenFile !== undefined ? `--${flag}-token-file` : tlsFlag;
+    return given === undefined ? undefined : `${given} needs --${flag}`;
+  }
+  if ((files.cert === undefined) !== (files.key === undefined))
+    return files.cert === undefined
+      ? `--${flag}-key needs --${flag}-cert`
+      : `--${flag}-cert needs --${flag}-key`;
+  if (tlsFlag !== undefined && !tls) return `${tlsFlag} needs a TLS ${flag}: https:// or grpcs://`;
+  return undefined;
 }
 
 /** `--concurrency needs --target` when an option that only a target uses is given without one. */
@@ -65,26 +122,21 @@ export function checkTargetOptions(
   values: OptionValues<typeof TARGET_OPTIONS>,
   isGiven: (name: keyof typeof TARGET_OPTIONS) => boolean,
 ): string | undefined {
-  const tlsFlag = [
-    values['target-ca'] !== undefined && '--target-ca',
-    values['target-cert'] !== undefined && '--target-cert',
-    values['target-key'] !== undefined && '--target-key',
-  ].find((flag) => flag !== false);
-  if (values.target !== undefined) {
-    if ((values['target-cert'] === undefined) !== (values['target-key'] === undefined))
-      return values['target-cert'] === undefined
-        ? '--target-key needs --target-cert'
-        : '--target-cert needs --target-key';
-    if (tlsFlag !== undefined && !values.target.tls)
-      return `${tlsFlag} needs a TLS target: https:// or grpcs://`;
-    return undefined;
-  }
+  const accessError = checkAccessOptions(values, 'target', values.target?.tls);
+  if (values.target !== undefined || accessError !== undefined) return accessError;
   const withoutTarget = [
     isGiven('concurrency') && '--concurrency',
     isGiven('timeout') && '--timeout',
     values['target-kind'] !== 'auto' && '--target-kind',
-    values['target-token-file'] !== undefined && '--target-token-file',
-    tlsFlag,
-  ].find((flag) => flag !== false && flag !== undefined);
+  ].find((flag) => flag !== false);
   return withoutTarget === undefined ? undefined : `${withoutTarget} needs --target`;
+}
+
+/**
+ * Whether a `--webhook` URL is TLS (`https:`, `grpcs:`); undefined when none is given. The URL itself is
+ * checked when the webhook is chosen (an unusable one is refused there, with what was expected).
+ */
+export function readWebhookTls(url: string | undefined): boolean | undefined {
+  if (url === undefined) return undefined;
+  return /^(https|grpcs):/i.test(url);
 }

@@ -37,6 +37,8 @@ afterAll(async () => {
   await rm(rulesDir, { recursive: true, force: true });
 });
 
+const NO_ACCESS_FILES = { tokenFile: undefined, ca: undefined, cert: undefined, key: undefined };
+
 async function openSandbox(
   webhook: string,
 ): Promise<{ sandbox: RunningSandbox; clock: VirtualClock; close: () => Promise<void> }> {
@@ -45,7 +47,7 @@ async function openSandbox(
     process.cwd(),
   );
   const chosen = await chooseSandboxWebhook(
-    { webhook, rules: undefined, webhookTimeoutMs: 5_000 },
+    { webhook, rules: undefined, webhookTimeoutMs: 5_000, webhookAccess: NO_ACCESS_FILES, engine: {} },
     createMemoryIO(),
   );
   if (!chosen.ok) throw new Error(chosen.message);

@@ -10,6 +10,7 @@ export {
   type OptionDefinition,
   type OptionDefinitions,
   type OptionValues,
+  type StringOption,
   type ValueParser,
 } from './define-options';
 export { describeOption, formatOptions, formatRows, formatUsage, type HelpRow } from './format-help';

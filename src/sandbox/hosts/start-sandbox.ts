@@ -1,3 +1,4 @@
+import type { EngineModel } from '../../filter';
 import type { RunningHost } from '../../hosts';
 import { createAudioProcessor } from '../audio';
 import { driveClock, SessionStore, VirtualClock, type SandboxWebhookTarget } from '../flow';
@@ -20,6 +21,8 @@ export interface SandboxHostOptions {
   speed?: number;
   /** Where the sessions' events go; undefined: nowhere (they are still raised and recorded). */
   webhook?: SandboxWebhookTarget;
+  /** How the sessions' engine reads what its specification leaves open; default: rulehook's reading. */
+  engine?: EngineModel;
 }
 
 export interface RunningSandbox {
@@ -47,6 +50,7 @@ export async function startSandbox(
   const sessions = new SessionStore(scenario, {
     clock,
     ...(options.webhook === undefined ? {} : { webhook: options.webhook }),
+    ...(options.engine === undefined ? {} : { engine: options.engine }),
   });
   const methods = createSandboxMethods(scenario, sessions);
   const common = { host: options.host, maxMessageBytes: options.maxMessageBytes };

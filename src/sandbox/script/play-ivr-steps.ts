@@ -1,3 +1,4 @@
+import type { EngineModel } from '../../filter';
 import { SessionStore, VirtualClock, type SandboxWebhookTarget, type SessionReport } from '../flow';
 import { createIvrBot } from '../ivr';
 import type { SandboxScenario } from '../scenario';
@@ -15,6 +16,13 @@ export interface PlayedScript {
   steps: PlayedStep[];
   /** Every session the steps opened, after the last step. */
   sessions: SessionReport[];
+}
+
+export interface PlayOptions {
+  /** ms since the epoch: the simulated clock's start; default now. */
+  start?: number;
+  /** How the sessions' engine reads what its specification leaves open; default: rulehook's reading. */
+  engine?: EngineModel;
 }
 
 /** How long a GetSessionDecision step polls, in simulated seconds, before it gives up. */
@@ -36,10 +44,14 @@ const OPERATIONS_WITH_SESSION = new Set([
 export async function playIvrSteps(
   scenario: SandboxScenario,
   webhook: SandboxWebhookTarget | undefined,
-  start: number = Date.now(),
+  options: PlayOptions = {},
 ): Promise<PlayedScript> {
-  const clock = new VirtualClock(start);
-  const store = new SessionStore(scenario, { clock, ...(webhook === undefined ? {} : { webhook }) });
+  const clock = new VirtualClock(options.start ?? Date.now());
+  const store = new SessionStore(scenario, {
+    clock,
+    ...(webhook === undefined ? {} : { webhook }),
+    ...(options.engine === undefined ? {} : { engine: options.engine }),
+  });
   const bot = createIvrBot(scenario, store);
   const opened: string[] = [];
   const steps: PlayedStep[] = [];
