@@ -1,4 +1,4 @@
-import type { SandboxMedia, SandboxScenario } from '../scenario';
+import { MEDIA_URN_PREFIX, type SandboxMedia, type SandboxScenario } from '../scenario';
 import { missingField, StatusFailure, type JsonMessage } from '../wire';
 
 const CONTEXT_FIELDS = ['gk_engagement_id', 'gk_session_id', 'gk_scope_id', 'configset_id'] as const;
@@ -28,7 +28,8 @@ export function readPersonId(request: JsonMessage): string | undefined {
 
 /**
  * The audio of a request's oneof (`oneofName`: `audio`, or `input` in
- * DetectAudioSpoofingRequest), found in the scenario. `where` prefixes field
+ * DetectAudioSpoofingRequest), found in the scenario (`gk_media_segment_id`: a media segment's id, or a
+ * media URN StartRecording handed out). `where` prefixes field
  * paths in errors (`random_audio_set[0].`).
  */
 export function findAudio(
@@ -53,9 +54,13 @@ export function findAudio(
   const media = segment !== undefined ? scenario.media.get(segment) : scenario.processedAudio.get(processed!);
   if (media === undefined) {
     const field = segment !== undefined ? 'gk_media_segment_id' : 'gk_processed_audio_id';
+    const recorded = segment?.startsWith(MEDIA_URN_PREFIX) === true;
     throw new StatusFailure(
       'NOT_FOUND',
-      `${where}${field}: no audio '${segment ?? processed}' is known`,
+      recorded
+        ? `${where}${field}: no recording has media_urn '${segment}' with a media segment (StartRecording hands ` +
+            "them out; its recording must name a media segment of the scenario's)"
+        : `${where}${field}: no audio '${segment ?? processed}' is known`,
       where + field,
     );
   }

@@ -2,7 +2,7 @@ import type { EngineModel } from '../../filter';
 import type { RunningHost } from '../../hosts';
 import { createAudioProcessor } from '../audio';
 import { driveClock, SessionStore, VirtualClock, type SandboxWebhookTarget } from '../flow';
-import { createIvrBot } from '../ivr';
+import { createIvrBot, RecordedMedia } from '../ivr';
 import type { SandboxScenario } from '../scenario';
 import { startSandboxGrpcHost } from './grpc-host';
 import { startSandboxHttpHost } from './http-host';
@@ -32,11 +32,15 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
-/** The methods of both services on a scenario, the IVR bot's sessions in `store`. */
+/**
+ * The methods of both services on a scenario, the IVR bot's sessions in `store`; the media URNs of its
+ * recordings are audio the audio operations take.
+ */
 export function createSandboxMethods(scenario: SandboxScenario, store: SessionStore): ServedMethod[] {
+  const media = new RecordedMedia(scenario);
   return listServedMethods({
-    'vendor.biosec.v1.IVRBot': createIvrBot(scenario, store),
-    'vendor.biosec.v1.AudioProcessor': createAudioProcessor(scenario),
+    'vendor.biosec.v1.IVRBot': createIvrBot(scenario, store, media),
+    'vendor.biosec.v1.AudioProcessor': createAudioProcessor(media.viewScenario()),
   });
 }
 

@@ -1,1 +1,2 @@
 export { createIvrBot } from './ivr-bot';
+export { RecordedMedia } from './recorded-media';

@@ -2,16 +2,22 @@ import type { SessionStore } from '../flow';
 import type { SandboxScenario } from '../scenario';
 import { answerWithStatus, type ServiceMethods } from '../wire';
 import { getPersonStatus } from './get-person-status';
+import type { RecordedMedia } from './recorded-media';
 import { createRecorder } from './recorder';
 import { createSessionOperations } from './session-operations';
 
 /**
  * `vendor.biosec.v1.IVRBot`: the session flow on `store` (whose clock is the sandbox's: its `now` also
- * decides recordings' ends and `offer_opt_in`), the recording flow and GetPersonStatus.
+ * decides recordings' ends and `offer_opt_in`), the recording flow (its media URNs added to `media`, for
+ * the audio operations) and GetPersonStatus.
  */
-export function createIvrBot(scenario: SandboxScenario, store: SessionStore): ServiceMethods {
+export function createIvrBot(
+  scenario: SandboxScenario,
+  store: SessionStore,
+  media?: RecordedMedia,
+): ServiceMethods {
   const now = () => store.clock.now();
-  const recorder = createRecorder(scenario, now);
+  const recorder = createRecorder(scenario, now, media);
   const sessions = createSessionOperations(scenario, store);
   return {
     GetPersonStatus: answerWithStatus((request) => getPersonStatus(scenario, request, now())),

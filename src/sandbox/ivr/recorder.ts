@@ -1,5 +1,6 @@
-import type { SandboxScenario } from '../scenario';
+import { MEDIA_URN_PREFIX, type SandboxScenario } from '../scenario';
 import { missingField, OK_STATUS, StatusFailure, type JsonMessage } from '../wire';
+import type { RecordedMedia } from './recorded-media';
 import { requireText } from './require-fields';
 
 interface Recording {
@@ -21,9 +22,10 @@ const readSeconds = (duration: string): number => Number(duration.slice(0, -1));
  * needs, and returns a media URN; StopRecording stops it. A recording also ends
  * by itself after its maximum duration: the request's `max_recording_duration`,
  * else the realm's (`configuration.max_recording_duration`); zero or negative,
- * no maximum. Time is `now()` (ms), read when a request arrives.
+ * no maximum. Time is `now()` (ms), read when a request arrives. Each URN is added to `media`, where
+ * the audio operations find it.
  */
-export function createRecorder(scenario: SandboxScenario, now: () => number) {
+export function createRecorder(scenario: SandboxScenario, now: () => number, media?: RecordedMedia) {
   const recordings = new Map<string, Recording>();
   let started = 0;
 
@@ -65,7 +67,8 @@ export function createRecorder(scenario: SandboxScenario, now: () => number) {
       requested === undefined ? (scenario.configuration.max_recording_duration ?? 0) : readSeconds(requested);
     const startedAt = now();
     started += 1;
-    const urn = `urn:rulehook-sandbox:media:${encodeURIComponent(recordingId)}:${started}`;
+    const urn = `${MEDIA_URN_PREFIX}${encodeURIComponent(recordingId)}:${started}`;
+    media?.addRecording(urn, recordingId);
     recordings.set(urn, {
       recordingId,
       startedAt,

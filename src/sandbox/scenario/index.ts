@@ -1,5 +1,5 @@
 export { buildSandboxSchema } from './sandbox-schema';
 export { loadSandboxScenario, type LoadedSandboxScenario } from './load-sandbox-scenario';
-export { findOutcome, type SandboxMedia, type SandboxScenario } from './sandbox-scenario';
+export { findOutcome, MEDIA_URN_PREFIX, type SandboxMedia, type SandboxScenario } from './sandbox-scenario';
 export { readWavHeader, type WavHeader } from './read-wav-header';
 export type * from './scenario-spec';

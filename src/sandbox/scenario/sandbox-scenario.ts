@@ -20,6 +20,12 @@ export interface SandboxMedia extends MediaSpec {
   wavPath?: string;
 }
 
+/**
+ * How every media URN StartRecording hands out begins; the audio operations take such a URN as a media
+ * segment id (the recording's segment).
+ */
+export const MEDIA_URN_PREFIX = 'urn:rulehook-sandbox:media:';
+
 /** A loaded, valid sandbox scenario. */
 export interface SandboxScenario {
   file: string;

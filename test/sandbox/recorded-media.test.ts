@@ -1,0 +1,114 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadSandboxScenario, startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { loadSandboxBindings } from '../../src/sandbox/hosts';
+import { writeJsonForm } from '../../src/sandbox/wire';
+import { callHttp, createSandboxGrpcClient } from '../support/sandbox-clients';
+
+/** A recording's media URN as the audio input of the audio operations, over HTTP and gRPC. */
+const SCENARIO = `
+configuration: { language: en-US }
+media:
+  - id: seg-caller
+    duration: 6
+    transcript: { text: my card is 4111 1111 1111 1111 }
+  - { id: seg-other, duration: 3, transcript: { text: something else } }
+outcomes:
+  - { operation: synthetic_speech_detection, media: seg-caller, decision: POSITIVE, score: 0.91 }
+  - { operation: synthetic_speech_detection, decision: NEGATIVE, score: 0.02 }
+recordings:
+  - { recording_id: rec-caller, media: seg-caller }
+  - { recording_id: rec-bare }
+`;
+const CONTEXT = {
+  gk_engagement_id: 'e-1',
+  gk_session_id: 's-1',
+  gk_scope_id: 'bank',
+  configset_id: 'default',
+};
+const START = { ...CONTEXT, recording_side: 'RECORDING_SIDE_ALL' };
+
+let sandbox: RunningSandbox;
+let base: string;
+let grpcClient: ReturnType<typeof createSandboxGrpcClient>;
+
+beforeAll(async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-recorded-'));
+  writeFileSync(path.join(dir, 'scenario.yaml'), SCENARIO);
+  const { scenario, diagnostics } = await loadSandboxScenario('scenario.yaml', dir);
+  expect(diagnostics).toEqual([]);
+  sandbox = await startSandbox(scenario!, {
+    host: '127.0.0.1',
+    httpPort: 0,
+    grpcPort: 0,
+    maxMessageBytes: 1 << 20,
+  });
+  base = `http://127.0.0.1:${sandbox.http!.port}`;
+  grpcClient = createSandboxGrpcClient(`127.0.0.1:${sandbox.grpc!.port}`, 'AudioProcessor');
+});
+
+afterAll(async () => {
+  grpcClient.close();
+  await sandbox.close();
+});
+
+async function startRecording(recordingId: string): Promise<string> {
+  const started = await callHttp(base, 'POST', '/v1/ivr-bot/recording/start', {
+    ...START,
+    recording_id: recordingId,
+  });
+  return started.body.media_urn as string;
+}
+
+/** The answer over HTTP, checked to be the gRPC one too. */
+async function callBoth(method: string, path: string, request: Record<string, unknown>) {
+  const http = await callHttp(base, 'POST', path, request);
+  const type = loadSandboxBindings().find((b) => b.name === method)!.responseType;
+  expect(writeJsonForm(type, await grpcClient.call(method, request))).toEqual(http.body);
+  return http;
+}
+
+const transcribe = (id: string) =>
+  callBoth('Transcribe', '/v1/audios/transcription', {
+    context: CONTEXT,
+    gk_media_segment_id: { value: id },
+  });
+
+describe("a recording's media URN", () => {
+  it("is its recording's media segment to Transcribe: the same transcript and audio details", async () => {
+    const urn = await startRecording('rec-caller');
+    const byUrn = await transcribe(urn);
+    expect(byUrn.status).toBe(200);
+    expect(byUrn.body).toEqual((await transcribe('seg-caller')).body);
+    expect(byUrn.body).not.toEqual((await transcribe('seg-other')).body);
+  });
+
+  it("gets the segment's scripted outcomes, also after the recording stopped", async () => {
+    const urn = await startRecording('rec-caller');
+    await callHttp(base, 'POST', '/v1/ivr-bot/recording/stop', { media_urn: urn });
+    const spoofing = await callBoth('DetectAudioSpoofing', '/v1/audios/spoofing', {
+      context: CONTEXT,
+      gk_media_segment_id: { value: urn },
+      syntheticSpeechDetectionParameters: {},
+    });
+    expect(JSON.stringify(spoofing.body)).toContain('0.91');
+    expect(spoofing.body.audio_details).toMatchObject({ gk_media_segment_id: { value: 'seg-caller' } });
+  });
+
+  it('is NOT_FOUND, saying why, when its recording names no media segment or it was never handed out', async () => {
+    const bare = await startRecording('rec-bare');
+    expect(bare).toMatch(/^urn:rulehook-sandbox:media:rec-bare:\d+$/);
+    for (const urn of [bare, 'urn:rulehook-sandbox:media:rec-caller:999']) {
+      const { status, body } = await transcribe(urn);
+      expect(status).toBe(404);
+      expect(body.status).toMatchObject({
+        status_code: 'NOT_FOUND',
+        status_message: {
+          message: expect.stringContaining(`no recording has media_urn '${urn}' with a media segment`),
+        },
+        field_violations: [{ field: 'gk_media_segment_id' }],
+      });
+    }
+  });
+});
