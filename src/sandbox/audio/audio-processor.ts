@@ -7,7 +7,11 @@ import { redact } from './redact';
 import { transcribe } from './transcribe';
 import { validateText } from './validate-text';
 
-/** `vendor.biosec.v1.AudioProcessor` on a scenario. */
+/**
+ * `vendor.biosec.v1.AudioProcessor` on a scenario. With `configuration.transcribe_redacts`, Transcribe
+ * answers as Redact does: the contract's Transcribe redacts card numbers and returns their locations when
+ * the configuration asks for it, and its answer is Redact's message (TranscribeResponse).
+ */
 export function createAudioProcessor(scenario: SandboxScenario): ServiceMethods {
   const on =
     (method: (s: SandboxScenario, request: JsonMessage) => JsonMessage) =>
@@ -18,7 +22,9 @@ export function createAudioProcessor(scenario: SandboxScenario): ServiceMethods 
     ValidateText: answerWithStatus(on(validateText)),
     DetectLiveness: answerWithStatus(on(detectLiveness)),
     GetLivenessPrompt: answerWithStatus(createLivenessPrompter(scenario)),
-    Transcribe: answerWithStatus(on(transcribe)),
+    Transcribe: answerWithStatus(
+      on(scenario.configuration.transcribe_redacts === true ? redact : transcribe),
+    ),
     Redact: answerWithStatus(on(redact)),
   };
 }

@@ -31,6 +31,11 @@ function buildConfigurationSchema(): JsonSchema {
         'How Redact treats the words of a card number: `masked` keeps them, marked MASKED; `redacted` (default) replaces their characters with `#`, marked REDACTED.',
         { type: 'string', enum: ['masked', 'redacted'] },
       ),
+      transcribe_redacts: documented(
+        'transcribe_redacts',
+        'Whether Transcribe also redacts card numbers and returns their locations, as Redact does (`redaction` says how). Default false: its words are all PLAIN.',
+        { type: 'boolean' },
+      ),
     },
     additionalProperties: false,
   });

@@ -35,6 +35,8 @@ export interface ConfigurationSpec {
   text_validation_threshold?: number;
   /** How Redact marks the words of a card number: kept and marked MASKED, or replaced and marked REDACTED. */
   redaction?: 'masked' | 'redacted';
+  /** Transcribe also redacts card numbers (with their locations), as Redact does; default false. */
+  transcribe_redacts?: boolean;
 }
 
 export const ENROLL_STATUSES = ['READY', 'TRAINED', 'PARTIALLY_ENROLLED', 'NOT_ENROLLED'] as const;
