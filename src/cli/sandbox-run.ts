@@ -38,7 +38,7 @@ export async function runSandboxScript(args: string[], io: CliIO): Promise<numbe
       options.format === 'json' ? `${JSON.stringify(played, null, 2)}\n` : formatPlayedScript(played),
     );
     const failed = played.steps.filter(
-      (s) => (s.response.status as { status_code?: string }).status_code !== 'OK',
+      (s) => 'response' in s && (s.response.status as { status_code?: string }).status_code !== 'OK',
     );
     return failed.length === 0 ? 0 : 1;
   } finally {

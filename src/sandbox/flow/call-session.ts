@@ -2,13 +2,15 @@ import { CURRENT_EVENT_KEY, type OperationAction, type SessionVariables } from '
 import type { EngineSimulator } from '../../simulation';
 import type { PersonSpec, SandboxMedia, SandboxScenario } from '../scenario';
 import { FLOW_NODES, PASSIVE_NODES, type FlowNode } from './flow-catalog';
+import type { FlowTiming } from './flow-timing';
 import type { GuardedWebhook } from './sandbox-webhook';
 import type { DecidedSession, NodeState, SessionReport, TimelineEntry } from './session-timeline';
 import type { VirtualClock } from './virtual-clock';
 
-/** What every session of a sandbox shares: the scenario, the clock, the engine model and its webhook. */
+/** What every session of a sandbox shares: the scenario and its flow timing, the clock, the engine and its webhook. */
 export interface SessionContext {
   scenario: SandboxScenario;
+  timing: FlowTiming;
   clock: VirtualClock;
   engine: EngineSimulator;
   webhook: GuardedWebhook;

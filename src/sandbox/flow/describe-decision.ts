@@ -1,6 +1,6 @@
 import { formatDuration, OK_STATUS, type JsonMessage } from '../wire';
 import type { CallSession } from './call-session';
-import { FLOW_TIMING, type FlowNode } from './flow-catalog';
+import type { FlowNode } from './flow-catalog';
 
 /** Each node's `*_progress_status` field and its details field of ProgressInformation. */
 /** Seconds as a proto3 JSON Duration, to the millisecond. */
@@ -41,9 +41,9 @@ export function describeDecision(session: CallSession): JsonMessage {
     if (node === 'ProcessAudioForEnroll')
       Object.assign(details, {
         current_net_audio: toDuration(session.netSeconds),
-        min_net_audio_required_for_enroll: toDuration(FLOW_TIMING.minNetAudioForEnroll),
-        min_net_audio_required_for_train: toDuration(FLOW_TIMING.minNetAudioForTrain),
-        max_net_audio_required_for_enroll: toDuration(FLOW_TIMING.maxNetAudioForEnroll),
+        min_net_audio_required_for_enroll: toDuration(session.context.timing.minNetAudioForEnroll),
+        min_net_audio_required_for_train: toDuration(session.context.timing.minNetAudioForTrain),
+        max_net_audio_required_for_enroll: toDuration(session.context.timing.maxNetAudioForEnroll),
       });
     response[statusField] = {
       progress_status: `PROGRESS_STATUS_${state.progress}`,

@@ -52,28 +52,3 @@ export const ACTION_NODES: Readonly<Record<string, FlowNode>> = {
   Enroll: 'Enroll',
   Train: 'Train',
 };
-
-/**
- * The flow's timing, in simulated time. Audio streams from StartIVRSession; every AUDIO_TICK_MS its
- * counters move (AUDIO_PROGRESS). A detection or verification starts once its minimum of net audio is
- * there; ProcessAudioForEnroll completes at the enroll minimum; a started node completes PROCESSING_MS
- * later. HEARTBEAT (and HEARTBEAT_MEDIA while audio streams) every HEARTBEAT_MS.
- */
-export const FLOW_TIMING = {
-  audioTickMs: 1_000,
-  heartbeatMs: 5_000,
-  processingMs: 500,
-  /** Net audio (s) a node needs before it starts. */
-  minNetAudio: {
-    AudioSpoofingDetection: 1,
-    FraudsterDetection: 1.5,
-    Verify: 2,
-    ProcessAudioForEnroll: 0,
-    Enroll: 0,
-    Train: 0,
-  } satisfies Record<FlowNode, number>,
-  /** ProcessAudioForEnroll's reported minimums and maximum (s). */
-  minNetAudioForEnroll: 3,
-  minNetAudioForTrain: 3,
-  maxNetAudioForEnroll: 60,
-} as const;

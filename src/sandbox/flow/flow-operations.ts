@@ -1,5 +1,5 @@
 import type { CallSession } from './call-session';
-import { FLOW_EVENTS, FLOW_TIMING } from './flow-catalog';
+import { FLOW_EVENTS } from './flow-catalog';
 import { finishNode, raiseAndFollow, startEligibleNodes } from './flow-progress';
 
 const seconds = (value: number): string => String(Math.round(value * 100) / 100);
@@ -17,14 +17,14 @@ export async function startCall(session: CallSession): Promise<void> {
   const duration = session.media?.duration ?? 0;
   session.audioEnded = duration === 0;
   await raiseAndFollow(session, FLOW_EVENTS.callStarted);
-  if (!session.audioEnded) session.after(FLOW_TIMING.audioTickMs, () => tickAudio(session));
+  if (!session.audioEnded) session.after(session.context.timing.audioTickMs, () => tickAudio(session));
   const beat = async (): Promise<void> => {
     const streaming = !session.audioEnded;
     await raiseAndFollow(session, FLOW_EVENTS.heartbeat);
     if (streaming) await raiseAndFollow(session, FLOW_EVENTS.heartbeatMedia);
-    session.after(FLOW_TIMING.heartbeatMs, beat);
+    session.after(session.context.timing.heartbeatMs, beat);
   };
-  session.after(FLOW_TIMING.heartbeatMs, beat);
+  session.after(session.context.timing.heartbeatMs, beat);
 }
 
 /** The audio counters move with the segment: net audio grows evenly over its duration. */
@@ -42,7 +42,7 @@ async function tickAudio(session: CallSession): Promise<void> {
   });
   const collecting = session.nodes.ProcessAudioForEnroll;
   if ((collecting.progress === 'STARTED' || collecting.progress === 'IN_PROGRESS') && !collecting.scheduled) {
-    if (session.audioEnded || session.netSeconds >= FLOW_TIMING.minNetAudioForEnroll)
+    if (session.audioEnded || session.netSeconds >= session.context.timing.minNetAudioForEnroll)
       finishNode(session, 'ProcessAudioForEnroll');
     else if (collecting.enabled) {
       collecting.progress = 'IN_PROGRESS';
@@ -50,7 +50,7 @@ async function tickAudio(session: CallSession): Promise<void> {
     }
   }
   await raiseAndFollow(session, FLOW_EVENTS.audioProgress);
-  if (!session.audioEnded) session.after(FLOW_TIMING.audioTickMs, () => tickAudio(session));
+  if (!session.audioEnded) session.after(session.context.timing.audioTickMs, () => tickAudio(session));
 }
 
 /**

@@ -1,14 +1,7 @@
 import type { OperationAction } from '../../contract';
 import type { CallSession } from './call-session';
 import { decideSession, SESSION_DECISION_WORDS } from './decide-session';
-import {
-  ACTION_NODES,
-  COMPLETION_EVENT,
-  FLOW_EVENTS,
-  FLOW_NODES,
-  FLOW_TIMING,
-  type FlowNode,
-} from './flow-catalog';
+import { ACTION_NODES, COMPLETION_EVENT, FLOW_EVENTS, FLOW_NODES, type FlowNode } from './flow-catalog';
 import { computeNodeResult } from './node-result';
 
 const isRunning = (session: CallSession, node: FlowNode): boolean => {
@@ -34,7 +27,7 @@ function isEligible(session: CallSession, node: FlowNode): boolean {
   const { nodes } = session;
   const state = nodes[node];
   if (session.personId === undefined || !state.enabled || state.progress !== 'NOT_STARTED') return false;
-  const enoughAudio = session.audioEnded || session.netSeconds >= FLOW_TIMING.minNetAudio[node];
+  const enoughAudio = session.audioEnded || session.netSeconds >= session.context.timing.minNetAudio[node];
   switch (node) {
     case 'AudioSpoofingDetection':
     case 'FraudsterDetection':
@@ -70,7 +63,7 @@ function startNode(session: CallSession, node: FlowNode, scheduled: boolean): vo
   });
   // ProcessAudioForEnroll of the built-in flow completes with the audio (tickAudio), not after a delay.
   if (node !== 'ProcessAudioForEnroll' || scheduled)
-    session.after(FLOW_TIMING.processingMs, async () => {
+    session.after(session.context.timing.processingMs, async () => {
       if (!finishNode(session, node)) return;
       await raiseAndFollow(session, COMPLETION_EVENT[node]);
     });
@@ -84,7 +77,12 @@ export function finishNode(session: CallSession, node: FlowNode): boolean {
     return false;
   }
   const subject = { person: session.personId, media: session.media?.id, netSeconds: session.netSeconds };
-  state.result = computeNodeResult(session.context.scenario, node, subject);
+  state.result = computeNodeResult(
+    session.context.scenario,
+    node,
+    subject,
+    session.context.timing.minNetAudio[node],
+  );
   state.progress = 'COMPLETED';
   session.setFlowState(node, 'COMPLETED');
   Object.assign(session.variables, state.result.variables);

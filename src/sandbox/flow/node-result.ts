@@ -1,6 +1,6 @@
 import { findOutcome, type OutcomeOperation, type OutcomeSpec, type SandboxScenario } from '../scenario';
 import type { JsonMessage } from '../wire';
-import { FLOW_TIMING, type FlowNode } from './flow-catalog';
+import type { FlowNode } from './flow-catalog';
 
 /** What a completed node wrote and reports. */
 export interface NodeResult {
@@ -62,15 +62,16 @@ const NOT_ENOUGH_AUDIO: OutcomeSpec = {
 /**
  * The result of `node` for its subject: scripted by the scenario's outcomes (media first, then person,
  * then the operation's default), except what the sandbox computes: a node that ran on less net audio
- * than its minimum is NOT_AVAILABLE with NOT_ENOUGH_AUDIO, and the catalog's words are derived from the
+ * than its minimum (`minNetAudio`, s) is NOT_AVAILABLE with NOT_ENOUGH_AUDIO, and the catalog's words are derived from the
  * decisions (docs/sandbox.md, "The session flow").
  */
 export function computeNodeResult(
   scenario: SandboxScenario,
   node: FlowNode,
   subject: NodeSubject,
+  minNetAudio: number,
 ): NodeResult {
-  const short = subject.netSeconds < FLOW_TIMING.minNetAudio[node];
+  const short = subject.netSeconds < minNetAudio;
   const lookUp = (operation: OutcomeOperation): OutcomeSpec | undefined =>
     short
       ? { ...NOT_ENOUGH_AUDIO, operation, reason: 'NOT_ENOUGH_AUDIO' }

@@ -3,6 +3,7 @@ import type { SessionVariables } from '../../contract';
 import { EngineSimulator, type EngineSimulatorOptions } from '../../simulation';
 import type { SandboxScenario } from '../scenario';
 import { CallSession, type SessionContext } from './call-session';
+import { readFlowTiming } from './flow-timing';
 import { GuardedWebhook, type SandboxWebhookTarget } from './sandbox-webhook';
 import type { VirtualClock } from './virtual-clock';
 
@@ -34,7 +35,8 @@ export class SessionStore {
       maxSessions: MAX_SANDBOX_SESSIONS,
       ...(options.engine === undefined ? {} : { model: options.engine }),
     });
-    this.context = { scenario, clock: options.clock, engine, webhook };
+    const timing = readFlowTiming(scenario.configuration.flow_timing);
+    this.context = { scenario, timing, clock: options.clock, engine, webhook };
   }
 
   get clock(): VirtualClock {

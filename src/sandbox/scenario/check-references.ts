@@ -5,8 +5,8 @@ import type { SandboxScenarioSpec } from './scenario-spec';
 
 /**
  * The checks the schema cannot make: ids unique per kind, outcomes naming
- * persons and media of the file, reasons of the operation's own enum, and one
- * consent state per person. Every problem is reported, with its range.
+ * persons and media of the file, reasons of the operation's own enum, one
+ * consent state per person, and each IVR step an operation or a wait. Every problem is reported, with its range.
  */
 export function checkReferences(parsed: ParsedYaml, spec: SandboxScenarioSpec): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
@@ -64,6 +64,18 @@ export function checkReferences(parsed: ParsedYaml, spec: SandboxScenarioSpec): 
         `'reason' of a ${outcome.operation} outcome must be one of ${reasons.join(', ')}, not "${outcome.reason}"`,
         suggestName(outcome.reason, reasons),
       );
+  });
+  (spec.ivr_steps ?? []).forEach((step, i) => {
+    if ((step.operation === undefined) === (step.wait === undefined))
+      report(
+        'INVALID_VALUE',
+        ['ivr_steps', i],
+        step.operation === undefined
+          ? 'an IVR step needs an operation (an IVRBot method) or a wait (such as 5s)'
+          : 'an IVR step is an operation or a wait, not both',
+      );
+    else if (step.wait !== undefined && step.request !== undefined)
+      report('INVALID_VALUE', ['ivr_steps', i, 'request'], 'a wait step takes no request');
   });
   return diagnostics;
 }

@@ -1,4 +1,5 @@
 import { DRAFT_2020_12, documented, text, withExample, type JsonSchema } from '../../rules/schema';
+import { buildFlowTimingSchema } from './flow-timing-schema';
 import { buildMediaSchema } from './media-schema';
 import { buildOutcomeSchema } from './outcome-schema';
 import { buildPersonSchema } from './person-schema';
@@ -31,6 +32,7 @@ function buildConfigurationSchema(): JsonSchema {
         'How Redact treats the words of a card number: `masked` keeps them, marked MASKED; `redacted` (default) replaces their characters with `#`, marked REDACTED.',
         { type: 'string', enum: ['masked', 'redacted'] },
       ),
+      flow_timing: buildFlowTimingSchema(),
       transcribe_redacts: documented(
         'transcribe_redacts',
         'Whether Transcribe also redacts card numbers and returns their locations, as Redact does (`redaction` says how). Default false: its words are all PLAIN.',
@@ -88,17 +90,21 @@ function buildIvrStepSchema(): JsonSchema {
   return documented(
     'IVR step',
     withExample(
-      'One call the scripted IVR makes, with its request as proto3 JSON.',
+      'One call the scripted IVR makes, with its request as proto3 JSON; or a wait on the simulated clock.',
       'operation: SubmitPersonId\nrequest: { person_id: C-1029384 }',
     ),
     {
       type: 'object',
       properties: {
-        operation: text('operation', 'An IVRBot method name.', { minLength: 1 }),
+        operation: text('operation', 'An IVRBot method name (or `wait`, not both).', { minLength: 1 }),
+        wait: text(
+          'wait',
+          'Instead of an operation: let this much simulated time pass (`5s`, `500ms`, `2m`), the flow running meanwhile.',
+          { pattern: '^[0-9]+(\\.[0-9]+)?(ms|s|m)$' },
+        ),
         request: documented('request', 'The request message, proto3 JSON.', { type: 'object' }),
         description: text('description', 'For people.'),
       },
-      required: ['operation'],
       additionalProperties: false,
     },
   );

@@ -37,6 +37,28 @@ export interface ConfigurationSpec {
   redaction?: 'masked' | 'redacted';
   /** Transcribe also redacts card numbers (with their locations), as Redact does; default false. */
   transcribe_redacts?: boolean;
+  /** The built-in flow's timing and net-audio minimums, seconds; each unset one keeps its default. */
+  flow_timing?: FlowTimingSpec;
+}
+
+/** The names of the built-in flow's nodes, as `flow_timing.min_net_audio` keys them. */
+export const TIMED_NODES = [
+  'AudioSpoofingDetection',
+  'FraudsterDetection',
+  'Verify',
+  'ProcessAudioForEnroll',
+  'Enroll',
+  'Train',
+] as const;
+
+export interface FlowTimingSpec {
+  audio_tick?: number;
+  heartbeat?: number;
+  processing?: number;
+  min_net_audio?: Partial<Record<(typeof TIMED_NODES)[number], number>>;
+  min_net_audio_for_enroll?: number;
+  min_net_audio_for_train?: number;
+  max_net_audio_for_enroll?: number;
 }
 
 export const ENROLL_STATUSES = ['READY', 'TRAINED', 'PARTIALLY_ENROLLED', 'NOT_ENROLLED'] as const;
@@ -134,8 +156,10 @@ export interface LivenessPromptSpec {
   ivr_info?: string;
 }
 
+/** One step of the scripted IVR: an IVRBot call, or a wait (`5s`, `500ms`, `2m`) on the simulated clock. */
 export interface IvrStepSpec {
-  operation: string;
+  operation?: string;
+  wait?: string;
   request?: Record<string, unknown>;
   description?: string;
 }

@@ -37,6 +37,10 @@ function describeEntry(entry: TimelineEntry): string {
 export function formatPlayedScript(played: PlayedScript): string {
   const lines: string[] = [];
   for (const step of played.steps) {
+    if ('wait' in step) {
+      lines.push(`${pad('wait', 20)} ${step.wait}`);
+      continue;
+    }
     const status =
       (step.response.status as { status_code?: string; status_message?: { message?: string } }) ?? {};
     const message = status.status_message?.message;

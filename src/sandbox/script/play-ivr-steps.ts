@@ -4,12 +4,17 @@ import { createIvrBot } from '../ivr';
 import type { SandboxScenario } from '../scenario';
 import type { JsonMessage } from '../wire';
 
-/** One played step: what was asked and answered. */
-export interface PlayedStep {
-  operation: string;
-  description: string | undefined;
-  request: JsonMessage;
-  response: JsonMessage;
+/** One played step: what was asked and answered, or how long the script waited. */
+export type PlayedStep =
+  | { operation: string; description: string | undefined; request: JsonMessage; response: JsonMessage }
+  | { wait: string; description: string | undefined };
+
+const WAIT_UNITS_MS: Readonly<Record<string, number>> = { ms: 1, s: 1_000, m: 60_000 };
+
+/** ms of a wait step's `5s`, `500ms`, `2m` (the schema admits no other form). */
+export function readWaitMs(wait: string): number {
+  const [, amount, unit] = /^([0-9.]+)(ms|s|m)$/.exec(wait)!;
+  return Math.round(Number(amount) * WAIT_UNITS_MS[unit!]!);
 }
 
 export interface PlayedScript {
@@ -38,8 +43,9 @@ const OPERATIONS_WITH_SESSION = new Set([
 /**
  * Plays the scenario's `ivr_steps` against the IVR bot in-process, as an IVR would: a step without
  * `call_session_id` gets the one the last StartIVRSession handed out; GetSessionDecision polls, one
- * simulated second apart, until a decision is present (at most MAX_DECISION_WAIT_SECONDS). Time is simulated
- * and moves only while polling, so a script runs as fast as its webhook answers.
+ * simulated second apart, until a decision is present (at most MAX_DECISION_WAIT_SECONDS); a `wait` step
+ * moves the clock by its time, the flow's timers running meanwhile. Time is simulated and moves only while
+ * polling or waiting, so a script runs as fast as its webhook answers.
  */
 export async function playIvrSteps(
   scenario: SandboxScenario,
@@ -56,28 +62,30 @@ export async function playIvrSteps(
   const opened: string[] = [];
   const steps: PlayedStep[] = [];
   for (const step of scenario.ivrSteps) {
+    if (step.wait !== undefined) {
+      await clock.advance(readWaitMs(step.wait));
+      steps.push({ wait: step.wait, description: step.description });
+      continue;
+    }
+    const operation = step.operation!;
     const request: JsonMessage = { ...(step.request ?? {}) };
     const last = opened.at(-1);
-    if (
-      OPERATIONS_WITH_SESSION.has(step.operation) &&
-      request.call_session_id === undefined &&
-      last !== undefined
-    )
+    if (OPERATIONS_WITH_SESSION.has(operation) && request.call_session_id === undefined && last !== undefined)
       request.call_session_id = last;
-    const method = bot[step.operation];
+    const method = bot[operation];
     let response: JsonMessage;
     if (method === undefined)
       response = {
         status: {
           status_code: 'NOT_FOUND',
-          status_message: { locale: 'en-US', message: `no IVRBot operation '${step.operation}'` },
+          status_message: { locale: 'en-US', message: `no IVRBot operation '${operation}'` },
         },
       };
     else {
       response = await method(request);
       for (
         let waited = 0;
-        step.operation === 'GetSessionDecision' && isPending(response) && waited < MAX_DECISION_WAIT_SECONDS;
+        operation === 'GetSessionDecision' && isPending(response) && waited < MAX_DECISION_WAIT_SECONDS;
         waited++
       ) {
         await clock.advance(1_000);
@@ -85,7 +93,7 @@ export async function playIvrSteps(
       }
     }
     if (typeof response.call_session_id === 'string') opened.push(response.call_session_id);
-    steps.push({ operation: step.operation, description: step.description, request, response });
+    steps.push({ operation, description: step.description, request, response });
   }
   return { steps, sessions: opened.map((id) => store.get(id)!.report()) };
 }
