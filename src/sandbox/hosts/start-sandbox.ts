@@ -1,4 +1,4 @@
-import type { EngineModel } from '../../filter';
+import type { EngineSimulatorOptions } from '../../simulation';
 import type { RunningHost } from '../../hosts';
 import { createAudioProcessor } from '../audio';
 import { driveClock, SessionStore, VirtualClock, type SandboxWebhookTarget } from '../flow';
@@ -22,7 +22,7 @@ export interface SandboxHostOptions {
   /** Where the sessions' events go; undefined: nowhere (they are still raised and recorded). */
   webhook?: SandboxWebhookTarget;
   /** How the sessions' engine reads what its specification leaves open; default: rulehook's reading. */
-  engine?: EngineModel;
+  engine?: EngineSimulatorOptions['model'];
 }
 
 export interface RunningSandbox {

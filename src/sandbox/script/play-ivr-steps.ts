@@ -1,4 +1,4 @@
-import type { EngineModel } from '../../filter';
+import type { EngineSimulatorOptions } from '../../simulation';
 import { SessionStore, VirtualClock, type SandboxWebhookTarget, type SessionReport } from '../flow';
 import { createIvrBot } from '../ivr';
 import type { SandboxScenario } from '../scenario';
@@ -27,7 +27,7 @@ export interface PlayOptions {
   /** ms since the epoch: the simulated clock's start; default now. */
   start?: number;
   /** How the sessions' engine reads what its specification leaves open; default: rulehook's reading. */
-  engine?: EngineModel;
+  engine?: EngineSimulatorOptions['model'];
 }
 
 /** How long a GetSessionDecision step polls, in simulated seconds, before it gives up. */
