@@ -22,14 +22,13 @@ describe('compileRegex', () => {
     expect(unicode.ok && unicode.matcher.test('αβγ')).toBe(true);
   });
 
-  it('answers a pattern that backtracking engines take seconds on in well under a millisecond', () => {
+  // Linear time is what RE2 guarantees; a backtracking engine would not finish this in the age of the
+  // universe (2^10,000 paths), so the test would hang and hit jest's timeout rather than assert a duration.
+  it('answers a pattern that backtracking engines never finish on', () => {
     const compiled = compileRegex('(a+)+$');
     if (!compiled.ok) throw new Error('(a+)+$ must compile');
-    const text = `${'a'.repeat(30)}b`;
-    compiled.matcher.test(text);
-    const start = process.hrtime.bigint();
-    for (let i = 0; i < 100; i++) expect(compiled.matcher.test(text)).toBe(false);
-    expect(Number(process.hrtime.bigint() - start) / 100).toBeLessThan(1_000_000);
+    expect(compiled.matcher.test(`${'a'.repeat(10_000)}b`)).toBe(false);
+    expect(compiled.matcher.test('a'.repeat(10_000))).toBe(true);
   });
 
   it.each([
@@ -63,10 +62,8 @@ describe('compileRegex', () => {
     expect(problem('a**')).toMatchObject({ code: 'INVALID_REGEX' });
   });
 
-  it('refuses an expression over the size limit before compiling it', () => {
-    const start = process.hrtime.bigint();
+  it('refuses an expression over the size limit', () => {
     const found = problem('a{1000}'.repeat(1000));
-    expect(Number(process.hrtime.bigint() - start)).toBeLessThan(100_000_000);
     expect(found.code).toBe('REGEX_TOO_LARGE');
     expect(found.message).toContain('size 1,000,000');
     expect(compileRegex('a{1000}').ok).toBe(true);
