@@ -1,5 +1,5 @@
 import type { SandboxMedia, SandboxScenario } from '../scenario';
-import type { JsonMessage } from '../wire';
+import { StatusFailure, type JsonMessage } from '../wire';
 import type { RecognizedWord } from './parse-recognizer-output';
 import { checkContext, findAudio } from './read-request';
 import { findSpeechRecognizer, recognizeSpeech, type SpeechRecognizer } from './speech-recognizer';
@@ -61,8 +61,9 @@ function findWavMedia(scenario: SandboxScenario, request: JsonMessage) {
       (request.language as string | undefined) || media.language || scenario.configuration.language;
     if (media.wavPath === undefined || (language && !/^en(?:$|[-_])/i.test(language))) return undefined;
     return { audio: media, channel };
-  } catch {
-    return undefined;
+  } catch (error) {
+    if (error instanceof StatusFailure) return undefined;
+    throw error;
   }
 }
 
