@@ -1,7 +1,7 @@
 import { formatDiagnostics, summarizeDiagnostics } from '../diagnostics';
 import { describeEngineModel } from '../filter';
 import { describeListening } from '../hosts';
-import { loadSandboxScenario, startSandbox } from '../sandbox';
+import { describeSpeechRecognition, loadSandboxScenario, startSandbox } from '../sandbox';
 import { shouldColor } from '../terminal/color';
 import type { CliIO } from '../terminal/command-io';
 import { reportUsage } from './options';
@@ -58,6 +58,7 @@ export async function runSandbox(args: string[], io: CliIO, signal?: AbortSignal
     `rulehook sandbox: serving IVRBot and AudioProcessor from ${options.scenario} ` +
       `(${persons.size} persons, ${media.size} media segments, ${outcomes.length} scripted outcomes). ` +
       'Biometric results are SCRIPTED by the scenario, not computed by voice models.\n' +
+      `rulehook sandbox: ${describeSpeechRecognition()}.\n` +
       `rulehook sandbox: session events go to ${chosen.describe}; simulated time runs at ${options.speed}x; ` +
       `engine model ${describeEngineModel(options.engine)}.\n` +
       describeListening({ http: sandbox.http, grpc: sandbox.grpc }),

@@ -9,3 +9,4 @@ export {
   type TimelineEntry,
 } from './flow';
 export { formatPlayedScript, playIvrSteps, type PlayedScript } from './script';
+export { describeSpeechRecognition } from './audio';

@@ -3,28 +3,35 @@ import { answerWithStatus, type JsonMessage, type ServiceMethods } from '../wire
 import { detectAudioSpoofing } from './detect-audio-spoofing';
 import { detectLiveness } from './detect-liveness';
 import { createLivenessPrompter } from './get-liveness-prompt';
+import { createSpeechHook } from './recognized-transcript';
 import { redact } from './redact';
+import type { SpeechRecognizer } from './speech-recognizer';
 import { transcribe } from './transcribe';
 import { validateText } from './validate-text';
 
 /**
- * `vendor.biosec.v1.AudioProcessor` on a scenario. With `configuration.transcribe_redacts`, Transcribe
- * answers as Redact does: the contract's Transcribe redacts card numbers and returns their locations when
- * the configuration asks for it, and its answer is Redact's message (TranscribeResponse).
+ * `vendor.biosec.v1.AudioProcessor` on a scenario; the methods that read a transcript recognize WAV
+ * media's speech when a recognizer is found. With `configuration.transcribe_redacts`, Transcribe answers as
+ * Redact does: the contract's Transcribe redacts card numbers and returns their locations when the
+ * configuration asks for it, and its answer is Redact's message (TranscribeResponse).
  */
-export function createAudioProcessor(scenario: SandboxScenario): ServiceMethods {
+export function createAudioProcessor(
+  scenario: SandboxScenario,
+  recognizer?: SpeechRecognizer | string,
+): ServiceMethods {
+  const heard = createSpeechHook(scenario, recognizer);
   const on =
     (method: (s: SandboxScenario, request: JsonMessage) => JsonMessage) =>
     (request: JsonMessage): JsonMessage =>
       method(scenario, request);
   return {
     DetectAudioSpoofing: answerWithStatus(on(detectAudioSpoofing)),
-    ValidateText: answerWithStatus(on(validateText)),
+    ValidateText: answerWithStatus(heard(validateText)),
     DetectLiveness: answerWithStatus(on(detectLiveness)),
     GetLivenessPrompt: answerWithStatus(createLivenessPrompter(scenario)),
     Transcribe: answerWithStatus(
-      on(scenario.configuration.transcribe_redacts === true ? redact : transcribe),
+      heard(scenario.configuration.transcribe_redacts === true ? redact : transcribe),
     ),
-    Redact: answerWithStatus(on(redact)),
+    Redact: answerWithStatus(heard(redact)),
   };
 }
