@@ -98,6 +98,9 @@ const DIFFERENCES: readonly {
   { why: '`/**` after a `*`', applies: (p) => /\*\/\*\*$/.test(p) },
   // In micromatch a class may match `/` (here through a range such as `--/`); in rulehook a class never does.
   { why: 'a class holding `/`', applies: (_, __, nodes) => classHoldsSlash(nodes) },
+  // micromatch compiles `**` with other characters inside a comma-less brace pair within alternatives
+  // (`{{a**},*}`) to an expression that matches nothing.
+  { why: 'an expression matching nothing', applies: (p) => micromatch.makeRe(p).source === '$^' },
   // micromatch opens a class at any `[` some `]` follows, even `[]` with no other `]`, swallowing the rest.
   { why: '`[` opening no class before a `]`', applies: (p) => /\[[!^]?\][^\]]*$/.test(p) },
 ];
