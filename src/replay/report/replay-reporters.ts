@@ -10,7 +10,8 @@ import { SessionGroups } from './session-groups';
 
 /** Receives every replayed event in input order, and prints what its format shows. */
 export interface ReplayReporter {
-  event(replayed: ReplayedEvent): Promise<void>;
+  /** Returns a promise only when the output asked to wait. */
+  event(replayed: ReplayedEvent): void | Promise<void>;
   /** Prints what is still held (grouped output). */
   finish(): Promise<void>;
 }
@@ -30,12 +31,12 @@ export function createReplayReporter(stats: ReplayStats, options: ReporterOption
     (session, continued) => formatSessionHeading(session, continued, color),
   );
   return {
-    async event({ file, line, outcomes }) {
+    event({ file, line, outcomes }) {
       const outcome = outcomes[0] as LaneOutcome;
       stats.add(outcome);
-      if (options.format === 'jsonl') await out.write(formatJsonlLine({ file, line }, outcome, explain));
-      else if (options.format === 'human')
-        await groups.add(outcome.event.session, formatTimelineEvent(outcome, { explain, color }));
+      if (options.format === 'jsonl') return out.write(formatJsonlLine({ file, line }, outcome, explain));
+      if (options.format === 'human')
+        return groups.add(outcome.event.session, formatTimelineEvent(outcome, { explain, color }));
     },
     finish: () => groups.flush(),
   };
@@ -49,18 +50,18 @@ export function createCompareReporter(stats: CompareStats, options: ReporterOpti
     (session, continued) => formatSessionHeading(session, continued, color),
   );
   return {
-    async event({ file, line, outcomes }) {
+    event({ file, line, outcomes }) {
       const [rules, compare] = outcomes as [LaneOutcome, LaneOutcome];
       const changes = compareOutcomes(rules, compare);
       stats.add(rules, compare, changes);
       if (changes.length === 0) return;
       const location = { file, line };
       if (options.format === 'jsonl')
-        await out.write(
+        return out.write(
           JSON.stringify(toCompareJsonObject(location, rules, compare, changes, explain)) + '\n',
         );
-      else if (options.format === 'human')
-        await groups.add(
+      if (options.format === 'human')
+        return groups.add(
           rules.event.session,
           formatCompareEvent(location, rules, compare, changes, { explain, color }),
         );
