@@ -53,7 +53,9 @@ const REPLAY_STAGES = {
   lanes: [],
   stats: ['lanes'],
   report: ['lanes', 'stats'],
-  run: ['input', 'lanes', 'stats', 'report'],
+  /** `--workers`: the reader and its worker threads, which replay as the in-thread run does. */
+  parallel: ['input', 'lanes', 'stats', 'report'],
+  run: ['input', 'lanes', 'stats', 'report', 'parallel'],
 };
 
 const folder = (name) => (name === 'package-root' ? 'src/package-root\\.ts$' : `src/${name}/`);

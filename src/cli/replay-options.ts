@@ -1,5 +1,11 @@
 import { DEFAULT_SESSION_KEY } from '../processor/rule-processor';
-import { DEFAULT_REPLAY_MAX_SESSIONS, type ReplayFormat, type ReplayOptions } from '../replay';
+import {
+  DEFAULT_REPLAY_MAX_SESSIONS,
+  MAX_REPLAY_WORKERS,
+  PARALLEL_FROM_BYTES,
+  type ReplayFormat,
+  type ReplayOptions,
+} from '../replay';
 import {
   defineChoice,
   defineFlag,
@@ -15,6 +21,13 @@ import {
   type ParseResult,
 } from './options';
 import { checkTargetOptions, readTargetAccessFiles, TARGET_OPTIONS } from './target-options';
+
+/** `--workers N`: 1 to MAX_REPLAY_WORKERS. */
+function parseWorkers(text: string, flag: string): number | string {
+  const n = parsePositiveInt(text, flag);
+  if (typeof n !== 'number' || n <= MAX_REPLAY_WORKERS) return n;
+  return `${flag} expects at most ${MAX_REPLAY_WORKERS} workers, got ${n}`;
+}
 
 const FORMATS = ['human', 'jsonl', 'summary'] as const satisfies readonly ReplayFormat[];
 const DEFAULT_FORMAT = 'human';
@@ -70,6 +83,15 @@ const REPLAY_OPTIONS = {
   loop: defineFlag({
     help: 'start the recordings again when they end, as new sessions (needs --duration)',
   }),
+  workers: defineString({
+    value: 'N',
+    parse: parseWorkers,
+    helpDefault: false,
+    help: [
+      'replay the sessions in N worker threads, same output (default: as many as the CPUs',
+      `for files of ${PARALLEL_FROM_BYTES / 1024 / 1024} MiB or more, else 1: in this thread)`,
+    ],
+  }),
   help: HELP_OPTION,
 };
 
@@ -113,6 +135,11 @@ export function parseReplayOptions(args: readonly string[]): ParseResult<ReplayO
   if (v.loop && v.duration === undefined)
     return refuse('--loop needs --duration (a load generator is bounded)');
   if (v.loop && recordings.includes('-')) return refuse('--loop cannot read stdin (-) twice');
+  const paced = v.target !== undefined || v.rate !== undefined || v.duration !== undefined;
+  if (v.workers !== undefined && v.workers > 1 && paced)
+    return refuse(
+      '--workers replays in-process rules as fast as it can: not with --target, --rate or --duration (give --workers 1 or leave it out)',
+    );
   return {
     kind: 'ok',
     options: {
@@ -136,6 +163,7 @@ export function parseReplayOptions(args: readonly string[]): ParseResult<ReplayO
       durationMs: v.duration,
       loop: v.loop,
       maxSessions: v['max-sessions'],
+      workers: v.workers,
     },
   };
 }

@@ -1,5 +1,7 @@
 export {
   DEFAULT_REPLAY_MAX_SESSIONS,
+  MAX_REPLAY_WORKERS,
+  PARALLEL_FROM_BYTES,
   runReplay,
   type ReplayControl,
   type ReplayFormat,

@@ -1,47 +1,19 @@
 import { LRUCache } from 'lru-cache';
-import { CURRENT_EVENT_KEY, type CustomLogicResponse, type SessionVariables } from '../contract';
+import { CURRENT_EVENT_KEY, type SessionVariables } from '../contract';
 import {
   applyResponseFilter,
   computeDelta,
   createAutomaticKeyTest,
   decideEvent,
   INITIAL_FILTER_STATE,
-  type FilterReason,
-  type FilterState,
   type KeyTest,
 } from '../filter';
-import { DEFAULT_SESSION_KEY } from '../processor/rule-processor';
-import type { RuleExplanation } from '../rules/evaluate/explain-event';
+import { DEFAULT_SESSION_KEY } from '../processor/session-key';
 import { DEFAULT_MAX_SESSIONS } from '../session/session-store';
+import type { EngineSession, SimulatedEvent } from './simulated-event';
 import type { RaisedEventFacts, SimulatedWebhook, WebhookAnswer } from './webhook';
 
-/** One raised event, as the simulated engine handled it. */
-export interface SimulatedEvent {
-  /** The session id ('' when the event names none). */
-  session: string;
-  /** 1-based position of the event in its session. */
-  seq: number;
-  event: string;
-  /** The variables the engine held when raising it: as given, overlaid with earlier responses' updates. */
-  variables: SessionVariables;
-  sent: boolean;
-  reason: FilterReason | null;
-  entry: string | null;
-  /** Sorted keys added or changed since the previous raised event of the session (automatic keys excluded). */
-  delta: string[];
-  /** null when not sent, or when the webhook does not say. */
-  fired: readonly string[] | null;
-  response: CustomLogicResponse | null;
-  explanation?: RuleExplanation[];
-}
-
-interface EngineSession {
-  seq: number;
-  previous: SessionVariables | undefined;
-  filter: FilterState;
-  /** Variable updates of earlier responses, overlaid on every later event (they win over raised values). */
-  overlay: Map<string, string>;
-}
+export type { SimulatedEvent } from './simulated-event';
 
 export interface EngineSimulatorOptions {
   sessionKey?: string;

@@ -1,5 +1,5 @@
 import type { OpenedRecording, RecordingSource } from './open-recording';
-import { splitLineBatches, type RawLine } from './split-lines';
+import { splitLineBatches, type LineBatch } from './split-lines';
 
 /** A recording could not be opened or read (not a bad line: the file itself). */
 export class RecordingReadError extends Error {
@@ -14,8 +14,7 @@ export class RecordingReadError extends Error {
 }
 
 /** The lines of one chunk of a recording, with the recording they were read from. */
-export interface SourcedLines {
-  lines: RawLine[];
+export interface SourcedLines extends LineBatch {
   source: RecordingSource;
   opened: OpenedRecording;
 }
@@ -35,14 +34,14 @@ export async function* readSources(sources: readonly RecordingSource[]): AsyncGe
     const batches = splitLineBatches(opened.chunks);
     try {
       for (;;) {
-        let next: IteratorResult<RawLine[]>;
+        let next: IteratorResult<LineBatch>;
         try {
           next = await batches.next();
         } catch (error) {
           throw new RecordingReadError(source.name, error);
         }
         if (next.done === true) break;
-        yield { lines: next.value, source, opened };
+        yield { ...next.value, source, opened };
       }
     } finally {
       // Stopping early (--duration, an error) closes the file.

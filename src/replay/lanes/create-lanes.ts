@@ -1,5 +1,4 @@
-import type { RuleBook } from '../../rules/compile/rule-book';
-import { EngineSimulator, LocalWebhook } from '../../simulation';
+import { EngineSimulator } from '../../simulation';
 import { GrpcTargetClient } from './grpc-target';
 import { HttpTargetClient } from './http-target';
 import type { ReplayLane } from './replay-lane';
@@ -10,20 +9,6 @@ import { TargetWebhook } from './target-webhook';
 
 /** Whether a target reports the rules that fired (`--target-kind`): `auto` asks it. */
 export type TargetKind = 'auto' | 'rulehook' | 'other';
-
-/** A lane evaluating `book` in-process, as `rulehook serve` with its memory store would answer. */
-export function createLocalLane(
-  book: RuleBook,
-  options: { sessionKey: string; maxSessions: number; explain: boolean },
-): ReplayLane {
-  const { sessionKey, maxSessions, explain } = options;
-  return {
-    simulator: new EngineSimulator(new LocalWebhook(book, { explain }), {
-      sessionKey,
-      maxSessions,
-    }),
-  };
-}
 
 /** The client of a `--target` URL. */
 export function createTargetClient(

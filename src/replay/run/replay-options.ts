@@ -28,6 +28,8 @@ export interface ReplayOptions {
   durationMs: number | undefined;
   loop: boolean;
   maxSessions: number;
+  /** Worker threads replaying sessions in parallel (1: in-thread); undefined: chosen by size (chooseWorkers). */
+  workers: number | undefined;
 }
 
 /**
