@@ -3,10 +3,6 @@ import { suggestName } from '../diagnostics';
 import type { CliIO } from '../terminal/command-io';
 import { defineFlag, EXIT_USAGE, formatOptions, formatRows, isOptionArgument } from './options';
 import { readPackageVersion } from './package-info';
-import { runReplay } from './replay';
-import { runServe } from './serve';
-import { runTest } from './test';
-import { runValidate } from './validate';
 
 interface Command {
   /** Its line in the help. */
@@ -14,23 +10,27 @@ interface Command {
   run(args: string[], io: CliIO, signal: AbortSignal | undefined, reloads?: EventTarget): Promise<number>;
 }
 
-/** The commands, in the order of the help. */
+/**
+ * The commands, in the order of the help. Each is loaded when run: a command loads only its own modules
+ * (`replay` does not start by loading the HTTP and gRPC servers).
+ */
 const COMMANDS: Record<string, Command> = {
   replay: {
     summary: 'replay recorded events through rules (or a live webhook), compare rule versions',
-    run: (args, io, signal) => runReplay(args, io, { signal }),
+    run: async (args, io, signal) => (await import('./replay')).runReplay(args, io, { signal }),
   },
   serve: {
     summary: 'serve the webhook over HTTP and gRPC',
-    run: (args, io, signal, reloads) => runServe(args, io, { signal, ...(reloads && { reloads }) }),
+    run: async (args, io, signal, reloads) =>
+      (await import('./serve')).runServe(args, io, { signal, ...(reloads && { reloads }) }),
   },
   test: {
     summary: 'run the rule tests (scenario files), with coverage',
-    run: (args, io, signal) => runTest(args, io, { signal }),
+    run: async (args, io, signal) => (await import('./test')).runTest(args, io, { signal }),
   },
   validate: {
     summary: 'check rule files and report every problem',
-    run: (args, io) => runValidate(args, io),
+    run: async (args, io) => (await import('./validate')).runValidate(args, io),
   },
 };
 

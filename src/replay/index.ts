@@ -7,10 +7,6 @@ export {
   type ReplayFormat,
   type ReplayOptions,
 } from './run';
-export {
-  parseTargetUrl,
-  TARGET_TOKEN_ENV,
-  type TargetAccessFiles,
-  type TargetKind,
-  type TargetUrl,
-} from './lanes';
+export type { TargetKind } from './lanes/create-lanes';
+export { TARGET_TOKEN_ENV, type TargetAccessFiles } from './lanes/target-access';
+export { parseTargetUrl, type TargetUrl } from './lanes/target-url';

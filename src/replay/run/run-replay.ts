@@ -1,7 +1,6 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type { CliIO } from '../../terminal/command-io';
-import { createTargetClient, createTargetLane } from '../lanes/create-lanes';
 import { createLocalLane } from '../lanes/local-lane';
 import { loadTargetAccess } from '../lanes/target-access';
 import { createRecordedLane } from '../lanes/recorded-webhook';
@@ -49,6 +48,8 @@ export async function runReplay(
       io.stderr.write(`rulehook replay: ${access.message}\n`);
       return 1;
     }
+    // The HTTP and gRPC clients are loaded only to replay against a target.
+    const { createTargetClient, createTargetLane } = await import('../lanes/create-lanes');
     client = createTargetClient(options.target, { ...options, access: access.value });
     const created = await createTargetLane(client, { ...options, url: options.target.text });
     lanes.push(created.lane);
