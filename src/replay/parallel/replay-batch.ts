@@ -8,6 +8,8 @@ import { ReplayStats } from '../stats/replay-stats';
 import { compilePortableRules } from './portable-rules';
 import type { BatchResult, LineBatch, WorkerSetup } from './worker-protocol';
 
+const encoder = new TextEncoder();
+
 /**
  * What a replay worker does with each batch of lines: the in-process lanes of the rules (and of
  * `--compare` or the recorded answers), as the in-thread replay has them, for the sessions the worker owns.
@@ -57,11 +59,12 @@ export function createBatchReplayer(setup: WorkerSetup): (batch: LineBatch) => B
       group = '';
       void report({ file, line, outcomes });
       if (printed !== '') texts.push(printed);
-      lengths[i] = printed.length;
+      lengths[i] = Buffer.byteLength(printed);
       sessions?.push(group);
     }
     for (; forgotten < forgetAt.length; forgotten++) forget(forgetSessions[forgotten] as string);
-    return { text: texts.join(''), lengths, sessions, counts };
+    // Its own buffer (Buffer.from may share a pool), to be transferred.
+    return { printed: encoder.encode(texts.join('')), lengths, sessions, counts };
   };
 }
 

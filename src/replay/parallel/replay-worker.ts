@@ -9,5 +9,8 @@ import type { LineBatch, WorkerSetup } from './worker-protocol';
 if (parentPort !== null) {
   const port = parentPort;
   const replayBatch = createBatchReplayer(workerData as WorkerSetup);
-  port.on('message', (batch: LineBatch) => port.postMessage(replayBatch(batch)));
+  port.on('message', (batch: LineBatch) => {
+    const result = replayBatch(batch);
+    port.postMessage(result, [result.printed.buffer as ArrayBuffer]);
+  });
 }

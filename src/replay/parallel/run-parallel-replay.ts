@@ -28,8 +28,8 @@ export interface ParallelReplayOptions {
   onProgress?(progress: { file: string; bytesRead: number; size: number | undefined; events: number }): void;
 }
 
-/** One chunk of lines on its way through the workers. */
-interface InFlight extends RoutedLines {
+/** One chunk of lines on its way through the workers: what its report needs, and no more (memory). */
+interface InFlight extends Omit<RoutedLines, 'batches'> {
   replies: (Promise<BatchResult> | undefined)[];
   shared: SharedArrayBuffer | undefined;
 }
@@ -75,7 +75,7 @@ export class ParallelReplay {
           reply.catch(() => undefined);
           return reply;
         });
-        inFlight.push({ ...routed, replies, shared });
+        inFlight.push({ places: routed.places, bad: routed.bad, replies, shared });
         while (inFlight.length >= MAX_BATCHES_IN_FLIGHT) await this.report(inFlight.shift() as InFlight);
       }
       return await this.finish(inFlight, 'end');
@@ -104,6 +104,7 @@ export class ParallelReplay {
   private async report({ places, bad, replies, shared }: InFlight): Promise<void> {
     const results = await Promise.all(replies);
     if (shared !== undefined) this.keep(shared);
+    const printed = results.map((result) => (result === undefined ? undefined : toBuffer(result.printed)));
     const next = new Uint32Array(results.length);
     const offsets = new Uint32Array(results.length);
     let nextBad = 0;
@@ -119,7 +120,8 @@ export class ParallelReplay {
       const offset = offsets[place] as number;
       offsets[place] = offset + length;
       const session = result.sessions?.[(next[place] as number) - 1] ?? '';
-      const printing = this.options.onPrint(session, result.text.slice(offset, offset + length));
+      const text = (printed[place] as Buffer).toString('utf8', offset, offset + length);
+      const printing = this.options.onPrint(session, text);
       if (printing !== undefined) await printing;
     }
     for (const result of results) if (result !== undefined) this.options.onCounts(result.counts);
@@ -129,4 +131,8 @@ export class ParallelReplay {
     for (const chunk of inFlight.splice(0)) await this.report(chunk);
     return end;
   }
+}
+
+function toBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

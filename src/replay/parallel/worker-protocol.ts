@@ -37,12 +37,13 @@ export interface LineBatch {
 }
 
 /**
- * What a worker answers for one LineBatch: the text the lines print, one after the other, and the
- * length of each one's part (0 for none); the session of each (the timeline's groups, only with
+ * What a worker answers for one LineBatch: the text the lines print, one after the other, as UTF-8
+ * (transferred, not copied, and kept out of the reader's heap until printed), and the length in bytes
+ * of each one's part (0 for none); the session of each (the timeline's groups, only with
  * `--format human`); the counts of the batch.
  */
 export interface BatchResult {
-  text: string;
+  printed: Uint8Array;
   lengths: Uint32Array;
   sessions: string[] | undefined;
   counts: ReplayCounts | CompareCounts;
