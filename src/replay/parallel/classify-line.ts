@@ -42,7 +42,10 @@ export class LineClassifier {
   classify(file: string, raw: RawLine): LineClass {
     if (raw.problem === undefined && this.keyed !== undefined) {
       const found = this.keyed.exec(raw.text);
-      if (found !== null) return { kind: 'event', session: found[1] as string };
+      // The captured id is a slice of the line, itself a slice of its chunk: kept as is (the sessions
+      // tracked keep their ids), it would keep the whole chunk alive. Parsing it as JSON (it holds nothing
+      // to escape) copies it.
+      if (found !== null) return { kind: 'event', session: JSON.parse(`"${found[1] as string}"`) as string };
       if (this.keyless?.test(raw.text) === true) return { kind: 'event', session: '' };
     }
     const item = decodeRecordingLine(file, raw);
