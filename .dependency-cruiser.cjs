@@ -65,7 +65,9 @@ const REPLAY_STAGES = {
   lanes: [],
   stats: ['lanes'],
   report: ['lanes', 'stats'],
-  run: ['input', 'lanes', 'stats', 'report'],
+  /** `--workers`: the reader and its worker threads, which replay as the in-thread run does. */
+  parallel: ['input', 'lanes', 'stats', 'report'],
+  run: ['input', 'lanes', 'stats', 'report', 'parallel'],
 };
 
 /** The stages of src/sandbox/: a scenario, the wire (Status, proto3 JSON), the services, their hosts. */

@@ -5,9 +5,10 @@
  * between shows where the growth happens: V8 sizes its heap up under a sustained allocation rate in the first
  * seconds of any long run, and the sessions kept grow up to `--max-sessions`; after that, nothing grows.
  *
- *   npx tsc -p tsconfig.bench.json && node .bench-out/bench/replay-memory.js [--events 1000000]
+ *   npx tsc -p tsconfig.bench.json && node .bench-out/bench/replay-memory.js [--events 1000000] [--workers N]
  *
- * The replay is the real command: fraud-and-spoofing rules, `--format jsonl` written to /dev/null.
+ * The replay is the real command: fraud-and-spoofing rules, `--format jsonl` written to /dev/null, in-thread
+ * (`--workers 1`, the default here) or with N worker threads (the peak is the process's, workers included).
  */
 import { execFileSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
@@ -34,10 +35,10 @@ interface ChildReport {
 }
 
 /** In the child: replays FILE and prints what it cost. */
-async function replayAndReport(file: string): Promise<void> {
+async function replayAndReport(file: string, workers: string): Promise<void> {
   let summary = '';
   const started = process.hrtime.bigint();
-  const code = await runReplay(['--rules', RULES, file, '--format', 'jsonl'], {
+  const code = await runReplay(['--rules', RULES, file, '--format', 'jsonl', '--workers', workers], {
     stdout: createWriteStream('/dev/null'),
     stderr: { write: (text: string) => (summary += text) },
     cwd: REPO_ROOT,
@@ -55,8 +56,8 @@ async function replayAndReport(file: string): Promise<void> {
   process.stdout.write(JSON.stringify(report));
 }
 
-function measure(file: string): ChildReport {
-  const out = execFileSync(process.execPath, [__filename, '--child', file], {
+function measure(file: string, workers: string): ChildReport {
+  const out = execFileSync(process.execPath, [__filename, '--child', file, '--workers', workers], {
     encoding: 'utf8',
     maxBuffer: 1 << 20,
   });
@@ -67,9 +68,13 @@ function measure(file: string): ChildReport {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { events: { type: 'string', default: '1000000' }, child: { type: 'string' } },
+    options: {
+      events: { type: 'string', default: '1000000' },
+      workers: { type: 'string', default: '1' },
+      child: { type: 'string' },
+    },
   });
-  if (values.child !== undefined) return replayAndReport(values.child);
+  if (values.child !== undefined) return replayAndReport(values.child, values.workers);
   const large = Number(values.events);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'rulehook-replay-memory-'));
   try {
@@ -77,14 +82,14 @@ async function main(): Promise<void> {
       `replay-memory: peak RSS of rulehook replay, ${large.toLocaleString('en-US')} events against ${BASELINE_EVENTS.toLocaleString('en-US')}`,
     );
     console.log(
-      `node ${process.version}; recordings: ${CALLS} calls in progress at any time, gzipped; rules: examples/fraud-and-spoofing; --format jsonl to /dev/null\n`,
+      `node ${process.version}; recordings: ${CALLS} calls in progress at any time, gzipped; rules: examples/fraud-and-spoofing; --format jsonl to /dev/null; --workers ${values.workers}\n`,
     );
     const rows: [string, ChildReport, number][] = [];
     for (const events of [BASELINE_EVENTS, MIDDLE_EVENTS, large]) {
       const file = path.join(dir, `day-${events}.jsonl.gz`);
       await writeRecording({ events, calls: CALLS, seed: 1 }, file);
       const size = (await stat(file)).size;
-      const report = measure(file);
+      const report = measure(file, values.workers);
       if (report.events !== events) throw new Error(`replayed ${report.events} events of ${events}`);
       rows.push([events.toLocaleString('en-US'), report, size]);
     }

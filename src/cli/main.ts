@@ -1,14 +1,8 @@
 #!/usr/bin/env node
 import { suggestName } from '../diagnostics';
 import type { CliIO } from '../terminal/command-io';
-import { runInit } from './init';
 import { defineFlag, EXIT_USAGE, formatOptions, formatRows, isOptionArgument } from './options';
 import { readPackageVersion } from './package-info';
-import { runReplay } from './replay';
-import { runSandbox } from './sandbox';
-import { runServe } from './serve';
-import { runTest } from './test';
-import { runValidate } from './validate';
 
 interface Command {
   /** Its line in the help. */
@@ -16,31 +10,35 @@ interface Command {
   run(args: string[], io: CliIO, signal: AbortSignal | undefined, reloads?: EventTarget): Promise<number>;
 }
 
-/** The commands, in the order of the help. */
+/**
+ * The commands, in the order of the help. Each is loaded when run: a command loads only its own modules
+ * (`replay` does not start by loading the HTTP and gRPC servers).
+ */
 const COMMANDS: Record<string, Command> = {
   init: {
     summary: 'create a starter rule pack: rules, catalog, scenario tests, a recording',
-    run: (args, io) => runInit(args, io),
+    run: async (args, io) => (await import('./init')).runInit(args, io),
   },
   replay: {
     summary: 'replay recorded events through rules (or a live webhook), compare rule versions',
-    run: (args, io, signal) => runReplay(args, io, { signal }),
+    run: async (args, io, signal) => (await import('./replay')).runReplay(args, io, { signal }),
   },
   sandbox: {
     summary: 'serve a local IVR bot and audio processing service with scripted biometric results',
-    run: (args, io, signal) => runSandbox(args, io, signal),
+    run: async (args, io, signal) => (await import('./sandbox')).runSandbox(args, io, signal),
   },
   serve: {
     summary: 'serve the webhook over HTTP and gRPC',
-    run: (args, io, signal, reloads) => runServe(args, io, { signal, ...(reloads && { reloads }) }),
+    run: async (args, io, signal, reloads) =>
+      (await import('./serve')).runServe(args, io, { signal, ...(reloads && { reloads }) }),
   },
   test: {
     summary: 'run the rule tests (scenario files), with coverage',
-    run: (args, io, signal) => runTest(args, io, { signal }),
+    run: async (args, io, signal) => (await import('./test')).runTest(args, io, { signal }),
   },
   validate: {
     summary: 'check rule files and report every problem',
-    run: (args, io) => runValidate(args, io),
+    run: async (args, io) => (await import('./validate')).runValidate(args, io),
   },
 };
 

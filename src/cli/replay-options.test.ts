@@ -61,7 +61,13 @@ describe('parseReplayOptions', () => {
       timeoutMs: 10_000,
       loop: false,
       maxSessions: 2_000,
+      workers: undefined,
     });
+  });
+
+  it('takes --workers, and --workers 1 with the options that pace or send events', () => {
+    expect(ok(['--rules', 'r', 'a', '--workers', '3']).workers).toBe(3);
+    expect(ok(['--target', 'http://x:1', 'a', '--rate', '5', '--workers', '1']).workers).toBe(1);
   });
 
   it.each([
@@ -86,6 +92,11 @@ describe('parseReplayOptions', () => {
     ],
     [['--target', 'grpcs://x:1', 'a', '--target-cert', 'c.pem'], '--target-cert needs --target-key'],
     [['--rules', 'r', 'a', '--max-sessions', '0'], '--max-sessions expects a positive whole number'],
+    [['--rules', 'r', 'a', '--workers', '0'], '--workers expects a positive whole number'],
+    [['--rules', 'r', 'a', '--workers', '65'], '--workers expects at most 64 workers, got 65'],
+    [['--target', 'http://x:1', 'a', '--workers', '2'], '--workers replays in-process rules'],
+    [['--rules', 'r', 'a', '--rate', '10', '--workers', '2'], 'not with --target, --rate or --duration'],
+    [['--rules', 'r', 'a', '--duration', '5s', '--workers', '4'], 'not with --target, --rate or --duration'],
     [['--rules', 'r', 'a', '--bogus'], "Unknown option '--bogus'"],
   ])('refuses %j', (args, message) => {
     expect(parseReplayOptions(args)).toEqual({ kind: 'error', message: expect.stringContaining(message) });
@@ -176,6 +187,8 @@ Options:
                              whose delta is empty (default: sent)
   --engine-later-filter HOW  replaces or adds: whether a response's event_filter
                              replaces the session's filter or adds to it (default: replaces)
+  --workers N                replay the sessions in N worker threads, same output (default: as many as the CPUs
+                             for files of 128 MiB or more, else 1: in this thread)
   -h, --help                 show this help
 `);
   });

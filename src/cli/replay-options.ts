@@ -1,7 +1,9 @@
-import { DEFAULT_SESSION_KEY } from '../processor/rule-processor';
+import { DEFAULT_SESSION_KEY } from '../processor/session-key';
 import {
   COMPARE_ON_CHOICES,
   DEFAULT_REPLAY_MAX_SESSIONS,
+  MAX_REPLAY_WORKERS,
+  PARALLEL_FROM_BYTES,
   type ReplayFormat,
   type ReplayOptions,
 } from '../replay';
@@ -22,6 +24,13 @@ import {
 } from './options';
 import { checkTargetOptions, readTargetAccessFiles, TARGET_OPTIONS } from './target-options';
 import { ENGINE_FILTER_OPTIONS, ENGINE_OWN_UPDATES_OPTION, readEngineOptions } from './engine-options';
+
+/** `--workers N`: 1 to MAX_REPLAY_WORKERS. */
+function parseWorkers(text: string, flag: string): number | string {
+  const n = parsePositiveInt(text, flag);
+  if (typeof n !== 'number' || n <= MAX_REPLAY_WORKERS) return n;
+  return `${flag} expects at most ${MAX_REPLAY_WORKERS} workers, got ${n}`;
+}
 
 const FORMATS = ['human', 'jsonl', 'summary'] as const satisfies readonly ReplayFormat[];
 const DEFAULT_FORMAT = 'human';
@@ -88,6 +97,15 @@ const REPLAY_OPTIONS = {
   }),
   ...ENGINE_OWN_UPDATES_OPTION,
   ...ENGINE_FILTER_OPTIONS,
+  workers: defineString({
+    value: 'N',
+    parse: parseWorkers,
+    helpDefault: false,
+    help: [
+      'replay the sessions in N worker threads, same output (default: as many as the CPUs',
+      `for files of ${PARALLEL_FROM_BYTES / 1024 / 1024} MiB or more, else 1: in this thread)`,
+    ],
+  }),
   help: HELP_OPTION,
 };
 
@@ -142,6 +160,11 @@ export function parseReplayOptions(args: readonly string[]): ParseResult<ReplayO
   if (v.loop && v.duration === undefined)
     return refuse('--loop needs --duration (a load generator is bounded)');
   if (v.loop && recordings.includes('-')) return refuse('--loop cannot read stdin (-) twice');
+  const paced = v.target !== undefined || v.rate !== undefined || v.duration !== undefined;
+  if (v.workers !== undefined && v.workers > 1 && paced)
+    return refuse(
+      '--workers replays in-process rules as fast as it can: not with --target, --rate or --duration (give --workers 1 or leave it out)',
+    );
   return {
     kind: 'ok',
     options: {
@@ -167,6 +190,7 @@ export function parseReplayOptions(args: readonly string[]): ParseResult<ReplayO
       loop: v.loop,
       maxSessions: v['max-sessions'],
       engine: readEngineOptions(v),
+      workers: v.workers,
     },
   };
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_SESSION_KEY } from '../processor/rule-processor';
+import { DEFAULT_SESSION_KEY } from '../processor/session-key';
 import {
   checkStateSetting,
   DEFAULT_MAX_SESSIONS,

@@ -11,6 +11,7 @@ import type { SessionState } from '../session/session-state';
 import { StateSeal } from '../session/state-seal';
 import { StoreUnavailableError, type SessionStore } from '../session/session-store';
 import { answerEvent, findStateUse, keepsState, type AnswerOptions } from './answer-event';
+import { DEFAULT_SESSION_KEY } from './session-key';
 import type { EventOutcome, EventProcessor } from './event-processor';
 import { ProcessorMetrics } from './processor-metrics';
 import { countFiredRules } from './rule-counters';
@@ -23,8 +24,7 @@ import type { SessionStep } from './session-step';
  */
 export const DEFAULT_EVALUATION_BUDGET_MS = 50;
 
-/** The variable that identifies a session by default (configurable: `--session-key`). */
-export const DEFAULT_SESSION_KEY = 'state.sessionId';
+export { DEFAULT_SESSION_KEY } from './session-key';
 
 export interface RuleProcessorOptions {
   metrics: Metrics;

@@ -9,6 +9,15 @@ describe('ForgottenSessions', () => {
     expect(tracker.returned).toBe(1);
   });
 
+  it('says which session is forgotten, when the simulators forget it', () => {
+    const forgotten: string[] = [];
+    const tracker = new ForgottenSessions(2, (s) => forgotten.push(s));
+    for (const s of ['a', 'b', 'a', 'c']) tracker.see(s);
+    expect(forgotten).toEqual(['b']);
+    tracker.see('d');
+    expect(forgotten).toEqual(['b', 'a']);
+  });
+
   it('stays quiet when every session fits', () => {
     const tracker = new ForgottenSessions(100);
     for (let i = 0; i < 1000; i++) tracker.see(`s-${i % 50}`);

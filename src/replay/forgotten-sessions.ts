@@ -22,12 +22,18 @@ export class ForgottenSessions {
   /** Sessions seen again after being forgotten. */
   returned = 0;
 
-  constructor(maxSessions: number) {
+  /** `onForget`: called with each session forgotten, when the simulators forget it (`--workers` tells them). */
+  constructor(
+    maxSessions: number,
+    private readonly onForget?: (session: string) => void,
+  ) {
     this.active = new LRUCache({
       maxSize: maxSessions,
       sizeCalculation: () => 1,
       dispose: (_value, session, reason) => {
-        if (reason === 'evict') this.remember(session);
+        if (reason !== 'evict') return;
+        this.remember(session);
+        this.onForget?.(session);
       },
     });
   }

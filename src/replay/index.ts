@@ -1,15 +1,13 @@
 export {
   DEFAULT_REPLAY_MAX_SESSIONS,
+  MAX_REPLAY_WORKERS,
+  PARALLEL_FROM_BYTES,
   runReplay,
   type ReplayControl,
   type ReplayFormat,
   type ReplayOptions,
 } from './run';
-export {
-  parseTargetUrl,
-  TARGET_TOKEN_ENV,
-  type TargetAccessFiles,
-  type TargetKind,
-  type TargetUrl,
-} from './lanes';
-export { COMPARE_ON_CHOICES, type CompareOn } from './stats';
+export type { TargetKind } from './lanes/create-lanes';
+export { TARGET_TOKEN_ENV, type TargetAccessFiles } from './lanes/target-access';
+export { parseTargetUrl, type TargetUrl } from './lanes/target-url';
+export { COMPARE_ON_CHOICES, type CompareOn } from './stats/compare-outcomes';

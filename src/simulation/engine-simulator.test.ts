@@ -166,4 +166,22 @@ describe('EngineSimulator', () => {
       reason: 'on',
     });
   });
+
+  it('raises without a promise when the webhook answers at once, and as raise() does when it answers later', async () => {
+    const now = simulate().raiseNow(ev('START'));
+    expect(now).not.toBeInstanceOf(Promise);
+    const later = new EngineSimulator({
+      call: async (session, variables) => new LocalWebhook(book).call(session, variables),
+    });
+    const promised = later.raiseNow(ev('START'));
+    expect(typeof (promised as Promise<unknown>).then).toBe('function');
+    expect(await promised).toEqual(now);
+  });
+
+  it('forgets a session when told to: its next event starts it again', async () => {
+    const sim = simulate();
+    await sim.raise(ev('END'));
+    sim.forget('s');
+    expect(await sim.raise(ev('START'))).toMatchObject({ sent: true, seq: 1 });
+  });
 });

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { CURRENT_EVENT_KEY, type CustomLogicResponse, type SessionVariables } from '../contract';
+import { CURRENT_EVENT_KEY, type SessionVariables } from '../contract';
 import {
   applyResponseFilter,
   computeDelta,
@@ -7,42 +7,14 @@ import {
   decideEvent,
   INITIAL_FILTER_STATE,
   type EngineModel,
-  type FilterReason,
-  type FilterState,
   type KeyTest,
 } from '../filter';
-import { DEFAULT_SESSION_KEY } from '../processor/rule-processor';
-import type { RuleExplanation } from '../rules/evaluate/explain-event';
+import { DEFAULT_SESSION_KEY } from '../processor/session-key';
 import { DEFAULT_MAX_SESSIONS } from '../session/session-store';
-import type { RaisedEventFacts, SimulatedWebhook } from './webhook';
+import type { EngineSession, SimulatedEvent } from './simulated-event';
+import type { RaisedEventFacts, SimulatedWebhook, WebhookAnswer } from './webhook';
 
-/** One raised event, as the simulated engine handled it. */
-export interface SimulatedEvent {
-  /** The session id ('' when the event names none). */
-  session: string;
-  /** 1-based position of the event in its session. */
-  seq: number;
-  event: string;
-  /** The variables the engine held when raising it: as given, overlaid with earlier responses' updates. */
-  variables: SessionVariables;
-  sent: boolean;
-  reason: FilterReason | null;
-  entry: string | null;
-  /** Sorted keys added or changed since the previous raised event of the session (automatic keys excluded). */
-  delta: string[];
-  /** null when not sent, or when the webhook does not say. */
-  fired: readonly string[] | null;
-  response: CustomLogicResponse | null;
-  explanation?: RuleExplanation[];
-}
-
-interface EngineSession {
-  seq: number;
-  previous: SessionVariables | undefined;
-  filter: FilterState;
-  /** Variable updates of earlier responses, overlaid on every later event (they win over raised values). */
-  overlay: Map<string, string>;
-}
+export type { SimulatedEvent } from './simulated-event';
 
 export interface EngineSimulatorOptions {
   sessionKey?: string;
@@ -88,6 +60,15 @@ export class EngineSimulator {
    * With the rules that answered live, every such event is sent again, as it was.
    */
   async raise(raised: SessionVariables, facts: RaisedEventFacts = {}): Promise<SimulatedEvent> {
+    return this.raiseNow(raised, facts);
+  }
+
+  /**
+   * `raise` without a promise when the webhook answers at once (in-process rules, a decision log): the
+   * replay of a long recording raises millions of events, and a promise per event is a good part of its cost.
+   * A webhook that answers later (a live target) makes it return a promise.
+   */
+  raiseNow(raised: SessionVariables, facts: RaisedEventFacts = {}): SimulatedEvent | Promise<SimulatedEvent> {
     const id = raised[this.sessionKey];
     const sessionId = typeof id === 'string' && id !== '' ? id : undefined;
     const session = this.sessionFor(sessionId ?? '');
@@ -96,7 +77,6 @@ export class EngineSimulator {
     session.previous = variables;
     session.seq++;
     const event = variables[CURRENT_EVENT_KEY] ?? '';
-    const base = { session: sessionId ?? '', seq: session.seq, event, variables, delta };
     // A delivered event's delta is unknown: treated as empty, and never filtered for being empty.
     const decision =
       facts.delivered === true
@@ -104,14 +84,39 @@ export class EngineSimulator {
         : decideEvent(session.filter, event, delta, this.model);
     if (!decision.sent)
       return {
-        ...base,
+        session: sessionId ?? '',
+        seq: session.seq,
+        event,
+        variables,
+        delta,
         sent: false,
         reason: decision.reason,
         entry: decision.entry,
         fired: null,
         response: null,
       };
-    const answer = await this.webhook.call(sessionId, variables, facts);
+    const answer = this.webhook.call(sessionId, variables, facts);
+    const seq = session.seq;
+    // A promise from another realm (jest's) is no `instanceof Promise`: test for a then.
+    return isPromise(answer)
+      ? answer.then((a) => this.applyAnswer(session, sessionId, seq, event, variables, delta, a))
+      : this.applyAnswer(session, sessionId, seq, event, variables, delta, answer);
+  }
+
+  /** Forgets a session, as the engine does when its call ends (`rulehook replay --workers`: told by the reader). */
+  forget(session: string): void {
+    this.sessions.delete(session);
+  }
+
+  private applyAnswer(
+    session: EngineSession,
+    sessionId: string | undefined,
+    seq: number,
+    event: string,
+    variables: SessionVariables,
+    delta: string[],
+    answer: WebhookAnswer,
+  ): SimulatedEvent {
     const updates = answer.response.session_variable_updates;
     for (const update of updates) session.overlay.set(update.key, update.value);
     // By default the engine applies the updates to the session at once, so they are part of the "previous
@@ -121,8 +126,13 @@ export class EngineSimulator {
       session.previous = overlay(variables, session.overlay);
     if (answer.response.event_filter !== undefined)
       session.filter = applyResponseFilter(session.filter, answer.response.event_filter, this.model);
+    // One literal with every field (no spread of a shared base): the replay's hottest allocation.
     const result: SimulatedEvent = {
-      ...base,
+      session: sessionId ?? '',
+      seq,
+      event,
+      variables,
+      delta,
       sent: true,
       reason: null,
       entry: null,
@@ -148,4 +158,8 @@ function overlay(raised: SessionVariables, updates: ReadonlyMap<string, string>)
   const out: SessionVariables = { ...raised };
   for (const [key, value] of updates) out[key] = value;
   return out;
+}
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown }).then === 'function';
 }

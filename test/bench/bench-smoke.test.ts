@@ -88,5 +88,10 @@ describe('npm run bench -- --quick', () => {
     }
     expect(results.rows.filter((r) => r.baseline === 'hand-written JS, indexed by name')).toHaveLength(3);
     expect(results.rows.filter((r) => r.baseline.startsWith('json-rules-engine'))).toHaveLength(3);
+    // replay: in-thread and --workers 2, each against the floor.
+    expect(results.rows.filter((r) => r.suite === 'replay').map((r) => r.subject)).toEqual([
+      'rulehook replay --format jsonl (fraud-and-spoofing)',
+      'rulehook replay --format jsonl --workers 2 (fraud-and-spoofing)',
+    ]);
   }, 180_000);
 });

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { pipeline, Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 
+/** Bytes read at once from a file, and decompressed at once from gzip. */
+const CHUNK_BYTES = 256 * 1024;
+
 /** A recording to read: a file, or stdin when its name is `-`. */
 export interface RecordingSource {
   /** As given on the command line: what reports and `--format jsonl` call the file. */
@@ -35,7 +38,7 @@ export function createRecordingSource(name: string, cwd: string, stdin: Readable
     open: async () => {
       const info = await stat(file);
       if (!info.isFile()) throw new Error(`${name} is not a file`);
-      return countAndInflate(createReadStream(file, { highWaterMark: 256 * 1024 }), info.size);
+      return countAndInflate(createReadStream(file, { highWaterMark: CHUNK_BYTES }), info.size);
     },
   };
 }
@@ -71,7 +74,8 @@ export async function* inflateIfGzip(chunks: AsyncIterable<Buffer>): AsyncGenera
     yield* all();
     return;
   }
-  const gunzip = createGunzip();
+  // Chunks as large as a file's (zlib's default is 16 KiB): a replay works a chunk's lines at once.
+  const gunzip = createGunzip({ chunkSize: CHUNK_BYTES });
   pipeline(Readable.from(all()), gunzip, () => {});
   for await (const chunk of gunzip) yield chunk as Buffer;
 }

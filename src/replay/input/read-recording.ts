@@ -1,6 +1,6 @@
 import { decodeEventJson, decodeResponseJson, NO_EVENT_LIMITS, type SessionVariables } from '../../contract';
 import type { WebhookAnswer } from '../../simulation';
-import { splitLines } from './split-lines';
+import { splitLineBatches, type RawLine } from './split-lines';
 
 /** One line of a recording: an event, or a line that could not be read as one. */
 export type RecordingItem =
@@ -18,53 +18,74 @@ export type RecordingItem =
 
 /**
  * Reads a recording, JSON Lines of proto3 JSON `Event`s
- * (`{"session_variables": {...}}`), one item per non-blank line, streaming.
- * A decision-log line is an Event with more fields (ignored here), and its
- * `fired` list says the webhook answered it: it is `delivered`.
- * A line that is not valid UTF-8, not JSON, or not an `Event` becomes a `bad`
- * item saying why; blank lines are skipped.
+ * (`{"session_variables": {...}}`), streaming, one batch of items per chunk read
+ * (`decodeRecordingLine` says what each line is); blank lines are skipped.
  */
+export async function* readRecordingBatches(
+  file: string,
+  chunks: AsyncIterable<Buffer>,
+): AsyncGenerator<RecordingItem[]> {
+  for await (const { lines } of splitLineBatches(chunks)) {
+    const items: RecordingItem[] = [];
+    for (const raw of lines) {
+      const item = decodeRecordingLine(file, raw);
+      if (item !== undefined) items.push(item);
+    }
+    if (items.length > 0) yield items;
+  }
+}
+
+/** `readRecordingBatches`, one item at a time. */
 export async function* readRecording(
   file: string,
   chunks: AsyncIterable<Buffer>,
 ): AsyncGenerator<RecordingItem> {
-  for await (const raw of splitLines(chunks)) {
-    const { line } = raw;
-    if (raw.problem !== undefined) {
-      yield { kind: 'bad', file, line, message: raw.problem };
-      continue;
-    }
-    if (raw.text.trim() === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw.text);
-    } catch (error) {
-      yield { kind: 'bad', file, line, message: `not JSON: ${(error as Error).message}` };
-      continue;
-    }
-    // A recording holds what a server accepted, maybe with raised --max-* limits: replay them all.
-    const decoded = decodeEventJson(value, NO_EVENT_LIMITS);
-    if (decoded.ok) {
-      const recorded = readRecordedAnswer(value as { fired?: unknown; response?: unknown });
-      yield {
-        kind: 'event',
-        file,
-        line,
-        variables: decoded.value.session_variables,
-        delivered: Array.isArray((value as { fired?: unknown }).fired),
-        ...(recorded === undefined ? {} : { recorded }),
-      };
-    } else {
-      const { field } = decoded.error;
-      const message = decoded.error.message.replace('expected the body to be', 'expected the line to be');
-      yield {
-        kind: 'bad',
-        file,
-        line,
-        message: `not an Event: ${field === undefined ? '' : `${field}: `}${message}`,
-      };
-    }
+  for await (const items of readRecordingBatches(file, chunks)) yield* items;
+}
+
+/**
+ * What one line of a recording is: an event, a bad line saying why (not valid
+ * UTF-8, not JSON, or not an `Event`), or undefined for a blank line. A
+ * decision-log line is an Event with more fields (ignored here), and its `fired`
+ * list says the webhook answered it: it is `delivered`.
+ */
+export function decodeRecordingLine(file: string, raw: RawLine): RecordingItem | undefined {
+  const { line, text } = raw;
+  if (raw.problem !== undefined) return { kind: 'bad', file, line, message: raw.problem };
+  if (isBlank(text)) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { kind: 'bad', file, line, message: `not JSON: ${(error as Error).message}` };
   }
+  // A recording holds what a server accepted, maybe with raised --max-* limits: replay them all.
+  const decoded = decodeEventJson(value, NO_EVENT_LIMITS);
+  if (!decoded.ok) {
+    const { field } = decoded.error;
+    const message = decoded.error.message.replace('expected the body to be', 'expected the line to be');
+    return {
+      kind: 'bad',
+      file,
+      line,
+      message: `not an Event: ${field === undefined ? '' : `${field}: `}${message}`,
+    };
+  }
+  const variables = decoded.value.session_variables;
+  const fired = (value as { fired?: unknown }).fired;
+  if (fired === undefined) return { kind: 'event', file, line, variables, delivered: false };
+  const recorded = readRecordedAnswer(value as { fired?: unknown; response?: unknown });
+  const delivered = Array.isArray(fired);
+  return recorded === undefined
+    ? { kind: 'event', file, line, variables, delivered }
+    : { kind: 'event', file, line, variables, delivered, recorded };
+}
+
+/** Whether a line holds only white space; the first character settles it for almost every line. */
+function isBlank(text: string): boolean {
+  if (text.length === 0) return true;
+  const first = text.charCodeAt(0);
+  return (first <= 32 || first > 127) && text.trim() === '';
 }
 
 /** The answer a decision-log line recorded: its `fired` (strings) and `response` (a CustomLogicResponse). */

@@ -1,5 +1,5 @@
 import type { OpenedRecording, RecordingSource } from './open-recording';
-import { readRecording, type RecordingItem } from './read-recording';
+import { splitLineBatches, type LineBatch } from './split-lines';
 
 /** A recording could not be opened or read (not a bad line: the file itself). */
 export class RecordingReadError extends Error {
@@ -13,14 +13,17 @@ export class RecordingReadError extends Error {
   }
 }
 
-export interface SourcedItem {
-  item: RecordingItem;
+/** The lines of one chunk of a recording, with the recording they were read from. */
+export interface SourcedLines extends LineBatch {
   source: RecordingSource;
   opened: OpenedRecording;
 }
 
-/** Reads the recordings one after the other; a failure to read one is a RecordingReadError naming it. */
-export async function* readSources(sources: readonly RecordingSource[]): AsyncGenerator<SourcedItem> {
+/**
+ * Reads the recordings one after the other, in batches of lines (`splitLineBatches`); a failure to read
+ * one is a RecordingReadError naming it.
+ */
+export async function* readSources(sources: readonly RecordingSource[]): AsyncGenerator<SourcedLines> {
   for (const source of sources) {
     let opened: OpenedRecording;
     try {
@@ -28,21 +31,21 @@ export async function* readSources(sources: readonly RecordingSource[]): AsyncGe
     } catch (error) {
       throw new RecordingReadError(source.name, error);
     }
-    const items = readRecording(source.name, opened.chunks);
+    const batches = splitLineBatches(opened.chunks);
     try {
       for (;;) {
-        let next: IteratorResult<RecordingItem>;
+        let next: IteratorResult<LineBatch>;
         try {
-          next = await items.next();
+          next = await batches.next();
         } catch (error) {
           throw new RecordingReadError(source.name, error);
         }
         if (next.done === true) break;
-        yield { item: next.value, source, opened };
+        yield { ...next.value, source, opened };
       }
     } finally {
       // Stopping early (--duration, an error) closes the file.
-      await items.return(undefined);
+      await batches.return(undefined);
     }
   }
 }

@@ -1,17 +1,19 @@
-import { splitLines } from './split-lines';
+import { splitLineBatches, splitLines, type RawLine } from './split-lines';
 
 async function* chunks(...parts: (string | Buffer)[]): AsyncGenerator<Buffer> {
   for (const p of parts) yield Buffer.isBuffer(p) ? p : Buffer.from(p);
 }
-const collect = async (it: AsyncIterable<unknown>) => {
-  const out: unknown[] = [];
+const collect = async <T>(it: AsyncIterable<T>) => {
+  const out: T[] = [];
   for await (const x of it) out.push(x);
   return out;
 };
+/** The lines, without where they start in their batch (see the batch tests). */
+const linesOf = async (it: AsyncIterable<RawLine>) => (await collect(it)).map(({ at: _at, ...line }) => line);
 
 describe('splitLines', () => {
   it('splits on LF and CRLF, across chunks, with a last line without a line break', async () => {
-    expect(await collect(splitLines(chunks('a\r\nb', 'c\n', '\nd')))).toEqual([
+    expect(await linesOf(splitLines(chunks('a\r\nb', 'c\n', '\nd')))).toEqual([
       { line: 1, text: 'a' },
       { line: 2, text: 'bc' },
       { line: 3, text: '' },
@@ -22,23 +24,73 @@ describe('splitLines', () => {
   it('keeps a character split between two chunks whole', async () => {
     const bytes = Buffer.from('é€\n');
     expect(
-      await collect(splitLines(chunks(bytes.subarray(0, 1), bytes.subarray(1, 3), bytes.subarray(3)))),
+      await linesOf(splitLines(chunks(bytes.subarray(0, 1), bytes.subarray(1, 3), bytes.subarray(3)))),
     ).toEqual([{ line: 1, text: 'é€' }]);
   });
 
   it('reports a line that is not valid UTF-8', async () => {
-    const [line] = (await collect(splitLines(chunks(Buffer.from([0x7b, 0xff, 0x7d, 0x0a]))))) as {
+    const [line] = (await linesOf(splitLines(chunks(Buffer.from([0x7b, 0xff, 0x7d, 0x0a]))))) as {
       problem: string;
     }[];
     expect(line).toMatchObject({ line: 1, problem: 'the line is not valid UTF-8' });
   });
 
   it('reports and drops a line longer than the limit, without holding it', async () => {
-    const lines = await collect(splitLines(chunks('short\n', 'x'.repeat(8), 'y'.repeat(8), 'z\nnext\n'), 10));
+    const lines = await linesOf(splitLines(chunks('short\n', 'x'.repeat(8), 'y'.repeat(8), 'z\nnext\n'), 10));
     expect(lines).toEqual([
       { line: 1, text: 'short' },
       { line: 2, text: '', problem: 'the line is longer than 10 bytes (17 bytes); skipped' },
       { line: 3, text: 'next' },
+    ]);
+  });
+
+  it('gives the lines of each chunk as one batch, and reports only the lines that are not UTF-8', async () => {
+    const bad = Buffer.from([0x7b, 0xff, 0x7d]);
+    const batches = await collect(
+      splitLineBatches(
+        chunks('a\nb\n', Buffer.concat([Buffer.from('c\n'), bad, Buffer.from('\nd\r\ne')]), '\n'),
+      ),
+    );
+    expect(batches.map((b) => b.lines.map(({ at: _at, ...line }) => line))).toEqual([
+      [
+        { line: 1, text: 'a' },
+        { line: 2, text: 'b' },
+      ],
+      [
+        { line: 3, text: 'c' },
+        { line: 4, text: bad.toString(), problem: 'the line is not valid UTF-8' },
+        { line: 5, text: 'd' },
+      ],
+      [{ line: 6, text: 'e' }],
+    ]);
+  });
+
+  it('says where each line of an ASCII chunk starts in its bytes', async () => {
+    const [ascii, other] = await collect(splitLineBatches(chunks('ab\r\n\ncd\n', 'é\nf\n')));
+    expect(ascii!.ascii?.toString()).toBe('ab\r\n\ncd');
+    expect(ascii!.lines).toEqual([
+      { line: 1, text: 'ab', at: 0 },
+      { line: 2, text: '', at: 4 },
+      { line: 3, text: 'cd', at: 5 },
+    ]);
+    for (const { text, at } of ascii!.lines)
+      expect(ascii!.ascii!.toString('latin1', at, at! + text.length)).toBe(text);
+    expect(other).toEqual({
+      ascii: undefined,
+      lines: [
+        { line: 4, text: 'é' },
+        { line: 5, text: 'f' },
+      ],
+    });
+  });
+
+  it('measures the lines of a chunk against the limit in bytes, not characters', async () => {
+    const lines = await linesOf(splitLines(chunks('ok\n€€€€\n123456789012\nend\n'), 10));
+    expect(lines).toEqual([
+      { line: 1, text: 'ok' },
+      { line: 2, text: '', problem: 'the line is longer than 10 bytes (12 bytes); skipped' },
+      { line: 3, text: '', problem: 'the line is longer than 10 bytes (12 bytes); skipped' },
+      { line: 4, text: 'end' },
     ]);
   });
 });

@@ -1,6 +1,5 @@
-import type { RuleBook } from '../../rules/compile/rule-book';
 import type { EngineModel } from '../../filter';
-import { EngineSimulator, simulateLocally } from '../../simulation';
+import { EngineSimulator } from '../../simulation';
 import { GrpcTargetClient } from './grpc-target';
 import { HttpTargetClient } from './http-target';
 import type { ReplayLane } from './replay-lane';
@@ -11,15 +10,6 @@ import { TargetWebhook } from './target-webhook';
 
 /** Whether a target reports the rules that fired (`--target-kind`): `auto` asks it. */
 export type TargetKind = 'auto' | 'rulehook' | 'other';
-
-/** A lane evaluating `book` in-process, as `rulehook serve` with its memory store would answer. */
-export function createLocalLane(
-  book: RuleBook,
-  options: { sessionKey: string; maxSessions: number; explain: boolean; engine: EngineModel },
-): ReplayLane {
-  const { sessionKey, maxSessions, explain, engine } = options;
-  return { simulator: simulateLocally(book, { sessionKey, maxSessions, explain, model: engine }) };
-}
 
 /** The client of a `--target` URL. */
 export function createTargetClient(

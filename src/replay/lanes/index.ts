@@ -2,6 +2,7 @@ export * from './create-lanes';
 export * from './grpc-target';
 export * from './http-target';
 export * from './latency-histogram';
+export * from './local-lane';
 export * from './list-reflected-services';
 export * from './replay-lane';
 export * from './target-access';

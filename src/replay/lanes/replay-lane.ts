@@ -28,20 +28,47 @@ export interface ReplayedEvent {
 
 /**
  * Raises the event in each lane in turn; a failed call is reported on the outcome. `facts`: what a
- * decision-log line adds (EngineSimulator#raise).
+ * decision-log line adds (EngineSimulator#raise). Without a promise when every lane answers at once (the
+ * rules in-process, a decision log): a long replay raises millions of events.
  */
-export async function raiseInLanes(
+export function raiseInLanes(
   lanes: readonly ReplayLane[],
   variables: SessionVariables,
   facts: RaisedEventFacts = {},
-): Promise<LaneOutcome[]> {
+): LaneOutcome[] | Promise<LaneOutcome[]> {
   const outcomes: LaneOutcome[] = [];
-  for (const lane of lanes) {
-    const event = await lane.simulator.raise(variables, facts);
-    const error = event.sent ? lane.takeError?.(event.session) : undefined;
-    const hidden = event.sent && lane.takeFiredHidden?.(event.session) === true;
-    if (error !== undefined) outcomes.push({ event: { ...event, fired: null, response: null }, error });
-    else outcomes.push(hidden ? { event, firedHidden: true } : { event });
+  for (let i = 0; i < lanes.length; i++) {
+    const lane = lanes[i] as ReplayLane;
+    const event = lane.simulator.raiseNow(variables, facts);
+    if (isPromise(event)) return raiseLater(lanes, i, event, variables, facts, outcomes);
+    outcomes.push(toOutcome(lane, event));
   }
   return outcomes;
+}
+
+/** The rest of `raiseInLanes` once lane `first` answered with a promise: lanes still one after the other. */
+async function raiseLater(
+  lanes: readonly ReplayLane[],
+  first: number,
+  event: Promise<SimulatedEvent>,
+  variables: SessionVariables,
+  facts: RaisedEventFacts,
+  outcomes: LaneOutcome[],
+): Promise<LaneOutcome[]> {
+  outcomes.push(toOutcome(lanes[first] as ReplayLane, await event));
+  for (const lane of lanes.slice(first + 1))
+    outcomes.push(toOutcome(lane, await lane.simulator.raiseNow(variables, facts)));
+  return outcomes;
+}
+
+function toOutcome(lane: ReplayLane, event: SimulatedEvent): LaneOutcome {
+  const error = event.sent ? lane.takeError?.(event.session) : undefined;
+  const hidden = event.sent && lane.takeFiredHidden?.(event.session) === true;
+  if (error !== undefined) return { event: { ...event, fired: null, response: null }, error };
+  return hidden ? { event, firedHidden: true } : { event };
+}
+
+/** A promise from another realm (jest's) is no `instanceof Promise`: a then settles it. */
+export function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }

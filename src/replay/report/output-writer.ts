@@ -36,11 +36,14 @@ export class OutputWriter {
     });
   }
 
-  /** Adds text; resolves at once unless a full batch had to wait for the sink to drain. */
-  async write(text: string): Promise<void> {
+  /**
+   * Adds text. Returns a promise only when a full batch was written and the sink asked to wait: a replay
+   * writes millions of lines, and most of them need no promise.
+   */
+  write(text: string): void | Promise<void> {
     if (this.closed) return;
     this.batch += text;
-    if (this.batch.length >= BATCH_CHARS) await this.flush();
+    if (this.batch.length >= BATCH_CHARS) return this.flush();
   }
 
   async flush(): Promise<void> {

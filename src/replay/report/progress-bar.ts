@@ -11,12 +11,11 @@ export class ProgressBar {
   private readonly started = performance.now();
   private lastDraw = 0;
   private drawn = false;
-  private calls = 0;
 
   constructor(private readonly sink: TextSink) {}
 
+  /** Called once per chunk read (a few hundred lines). */
   update(progress: { file: string; bytesRead: number; size: number | undefined; events: number }): void {
-    if ((++this.calls & 255) !== 0) return;
     const now = performance.now();
     if (now - this.started < SHOW_AFTER_MS || now - this.lastDraw < REDRAW_EVERY_MS) return;
     this.lastDraw = now;

@@ -13,16 +13,17 @@ export class SessionGroups {
   private held = 0;
 
   constructor(
-    private readonly print: (text: string) => Promise<void>,
+    private readonly print: (text: string) => void | Promise<void>,
     private readonly heading: (session: string, continued: boolean) => string,
     private readonly maxBlocks = MAX_GROUPED_BLOCKS,
   ) {}
 
-  async add(session: string, block: string): Promise<void> {
+  /** Returns a promise only when the blocks held were printed and the output asked to wait. */
+  add(session: string, block: string): void | Promise<void> {
     let group = this.groups.get(session);
     if (group === undefined) this.groups.set(session, (group = []));
     group.push(block);
-    if (++this.held >= this.maxBlocks) await this.flush();
+    if (++this.held >= this.maxBlocks) return this.flush();
   }
 
   async flush(): Promise<void> {

@@ -2,3 +2,4 @@ export * from './play-recordings';
 export * from './replay-options';
 export * from './run-replay-loop';
 export * from './run-replay';
+export * from './choose-workers';

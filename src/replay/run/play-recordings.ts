@@ -1,9 +1,7 @@
 import type { Readable } from 'node:stream';
 import { shouldColor } from '../../terminal/color';
 import type { CliIO } from '../../terminal/command-io';
-import { CompareStats } from '../stats/compare-stats';
-import { formatCompareSummary } from '../report/format-compare';
-import { formatSummary } from '../report/format-summary';
+import { CompareStats, type CompareCounts } from '../stats/compare-stats';
 import { ForgottenSessions } from '../forgotten-sessions';
 import { OutputWriter } from '../report/output-writer';
 import { ProgressBar } from '../report/progress-bar';
@@ -11,29 +9,36 @@ import { createRecordingSource } from '../input/open-recording';
 import type { RecordingItem } from '../input/read-recording';
 import { RecordingReadError } from '../input/read-sources';
 import type { ReplayLane } from '../lanes/replay-lane';
+import type { PortableRules } from '../parallel/portable-rules';
+import { ParallelReplay } from '../parallel/run-parallel-replay';
+import { ReplayWorkerError, ReplayWorkers } from '../parallel/replay-workers';
 import type { ReplayOptions } from './replay-options';
-import { createCompareReporter, createReplayReporter } from '../report/replay-reporters';
-import { ReplayStats } from '../stats/replay-stats';
+import { createCompareReporter, createOutputSink, createReplayReporter } from '../report/replay-reporters';
+import { ReplayStats, type ReplayCounts } from '../stats/replay-stats';
 import { runReplayLoop } from './run-replay-loop';
 import type { TargetWebhook } from '../lanes/target-webhook';
-
-/** What the compare summary calls the second side with `--compare-recorded`. */
-const RECORDED_LABEL = 'the answers recorded in the decision log';
-
-/** Bad lines reported one by one at most; the rest are only counted. */
-const MAX_REPORTED_BAD_LINES = 100;
-
-class StrictStop extends Error {}
+import { formatEndSummary } from './format-end-summary';
+import { createBadLineReporter, StrictStop } from './report-bad-lines';
 
 export interface ReplayControl {
   /** Aborting stops raising events; the summary of what was replayed is printed (exit 1). */
   signal?: AbortSignal;
   /** What `-` reads. Default: process.stdin. */
   stdin?: Readable;
+  /** The script of the worker threads of `--workers`. Default: the replay worker built with this code. */
+  workerScript?: string;
+}
+
+/** A replay by worker threads (`--workers`): how many, and the rule files they compile. */
+export interface ParallelPlan {
+  workers: number;
+  rules: PortableRules;
+  compare: PortableRules | undefined;
 }
 
 /**
- * Plays the recordings through the lanes, reporting each event as it is
+ * Plays the recordings through the lanes (or, with a ParallelPlan, through
+ * worker threads holding the same lanes), reporting each event as it is
  * answered and the summary at the end. Bad lines are reported (the first
  * hundred) and skipped, or stop the run with `--strict`.
  */
@@ -42,7 +47,7 @@ export async function playRecordings(
   lanes: ReplayLane[],
   io: CliIO,
   control: ReplayControl,
-  extra: { rules: string[] | undefined; webhook: TargetWebhook | undefined },
+  extra: { rules: string[] | undefined; webhook: TargetWebhook | undefined; parallel?: ParallelPlan },
 ): Promise<number> {
   const stdin = control.stdin ?? process.stdin;
   const progress = (io.stderr as { isTTY?: boolean }).isTTY === true ? new ProgressBar(io.stderr) : undefined;
@@ -58,73 +63,90 @@ export async function playRecordings(
   });
   control.signal?.addEventListener('abort', () => stop.abort(), { once: true });
   const color = shouldColor(io);
-  const reporterOptions = { format: options.format, out, explain: options.explain, color };
+  const reporterOptions = { format: options.format, explain: options.explain, color };
+  const sink = createOutputSink({ format: options.format, out, color });
   const stats = new ReplayStats();
   const compareStats = new CompareStats(options.compareOn);
   const comparing = options.compare !== undefined || options.compareRecorded;
-  const reporter = comparing
-    ? createCompareReporter(compareStats, reporterOptions)
-    : createReplayReporter(stats, reporterOptions);
-  let badLines = 0;
-  const onBadLine = (item: Extract<RecordingItem, { kind: 'bad' }>) => {
-    badLines++;
-    const where = `${item.file}:${item.line}`;
-    if (options.strict) throw new StrictStop(`${where}: ${item.message} (--strict: stopping)`);
-    progress?.clear();
-    if (badLines <= MAX_REPORTED_BAD_LINES)
-      io.stderr.write(`rulehook replay: ${where}: ${item.message}; line skipped\n`);
-    else if (badLines === MAX_REPORTED_BAD_LINES + 1)
-      io.stderr.write('rulehook replay: more bad lines: counted in the summary, not shown\n');
+  const badLines = createBadLineReporter({
+    strict: options.strict,
+    stderr: io.stderr,
+    beforeReport: () => progress?.clear(),
+  });
+  let parallel: ParallelReplay | undefined;
+  const forgotten = new ForgottenSessions(options.maxSessions, (session) => parallel?.forget(session));
+  const common = {
+    sources: options.recordings.map((name) => createRecordingSource(name, io.cwd, stdin)),
+    sessionKey: options.sessionKey,
+    ...(options.session === undefined ? {} : { session: options.session }),
+    sessions: forgotten,
+    signal: stop.signal,
+    onBadLine: (item: Extract<RecordingItem, { kind: 'bad' }>) => badLines.report(item),
+    ...(progress === undefined
+      ? {}
+      : { onProgress: (p: Parameters<ProgressBar['update']>[0]) => progress.update(p) }),
   };
-  const forgotten = new ForgottenSessions(options.maxSessions);
   const started = performance.now();
   let end;
   try {
-    end = await runReplayLoop({
-      sources: options.recordings.map((name) => createRecordingSource(name, io.cwd, stdin)),
-      lanes,
-      sessionKey: options.sessionKey,
-      ...(options.session === undefined ? {} : { session: options.session }),
-      window: options.target === undefined ? 1 : Math.max(1000, options.concurrency * 64),
-      ...(options.rate === undefined ? {} : { rate: options.rate }),
-      ...(options.durationMs === undefined ? {} : { durationMs: options.durationMs }),
-      loop: options.loop,
-      sessions: forgotten,
-      signal: stop.signal,
-      onBadLine,
-      onEvent: (replayed) => reporter.event(replayed),
-      ...(progress === undefined ? {} : { onProgress: (p) => progress.update(p) }),
-    });
+    if (extra.parallel === undefined) {
+      const report = comparing
+        ? createCompareReporter(compareStats, reporterOptions, sink)
+        : createReplayReporter(stats, reporterOptions, sink);
+      end = await runReplayLoop({
+        ...common,
+        lanes,
+        window: options.target === undefined ? 1 : Math.max(1000, options.concurrency * 64),
+        ...(options.rate === undefined ? {} : { rate: options.rate }),
+        ...(options.durationMs === undefined ? {} : { durationMs: options.durationMs }),
+        loop: options.loop,
+        onEvent: report,
+      });
+    } else {
+      const { workers, rules, compare } = extra.parallel;
+      const { compareRecorded, compareOn, sessionKey, maxSessions, engine } = options;
+      const setup = {
+        rules,
+        compare,
+        compareRecorded,
+        compareOn,
+        sessionKey,
+        maxSessions,
+        engine,
+        reporter: reporterOptions,
+      };
+      parallel = new ParallelReplay({
+        ...common,
+        workers: new ReplayWorkers(workers, setup, control.workerScript),
+        onPrint: (session, text) => sink.print(session, text),
+        onCounts: (counts) =>
+          comparing ? compareStats.merge(counts as CompareCounts) : stats.merge(counts as ReplayCounts),
+      });
+      end = await parallel.run();
+    }
   } catch (error) {
     progress?.clear();
-    await reporter.finish();
+    await sink.finish();
     await out.flush();
-    if (!(error instanceof StrictStop) && !(error instanceof RecordingReadError)) throw error;
-    io.stderr.write(`rulehook replay: ${error.message}\n`);
+    const known = [StrictStop, RecordingReadError, ReplayWorkerError].some((kind) => error instanceof kind);
+    if (!known) throw error;
+    io.stderr.write(`rulehook replay: ${(error as Error).message}\n`);
     return 1;
   }
-  await reporter.finish();
+  await sink.finish();
   progress?.clear();
   if (outputClosed) return 0;
-  stats.badLines = badLines;
-  compareStats.badLines = badLines;
-  const files = options.recordings.length;
-  const summary = comparing
-    ? formatCompareSummary(
-        compareStats,
-        { rules: options.rules ?? '', compare: options.compare ?? RECORDED_LABEL },
-        files,
-        forgotten.returned,
-      )
-    : formatSummary({
-        stats,
-        files,
-        ...(extra.rules === undefined ? {} : { rules: extra.rules }),
-        ...(extra.webhook === undefined ? {} : { target: extra.webhook.report() }),
-        elapsedMs: performance.now() - started,
-        end,
-        forgottenReturned: forgotten.returned,
-      });
+  stats.badLines = badLines.count;
+  compareStats.badLines = badLines.count;
+  const summary = formatEndSummary({
+    options,
+    stats: comparing ? compareStats : stats,
+    rules: extra.rules,
+    webhook: extra.webhook,
+    elapsedMs: performance.now() - started,
+    end,
+    forgottenReturned: forgotten.returned,
+  });
   if (options.format === 'jsonl') {
     await out.flush();
     io.stderr.write(summary);

@@ -34,6 +34,8 @@ export interface ReplayOptions {
   maxSessions: number;
   /** How the simulated engine reads what its specification leaves open (`--engine-*`). */
   engine: EngineModel;
+  /** Worker threads replaying sessions in parallel (1: in-thread); undefined: chosen by size (chooseWorkers). */
+  workers: number | undefined;
 }
 
 /**

@@ -3,9 +3,9 @@ import type { SessionVariables } from '../../contract';
 import type { RaisedEventFacts } from '../../simulation';
 import type { ReplayEnd } from '../report/format-summary';
 import type { RecordingSource } from '../input/open-recording';
-import type { RecordingItem } from '../input/read-recording';
+import { decodeRecordingLine, type RecordingItem } from '../input/read-recording';
 import { readSources } from '../input/read-sources';
-import { raiseInLanes, type ReplayedEvent, type ReplayLane } from '../lanes/replay-lane';
+import { isPromise, raiseInLanes, type ReplayedEvent, type ReplayLane } from '../lanes/replay-lane';
 
 export interface ReplayLoopOptions {
   sources: readonly RecordingSource[];
@@ -36,7 +36,8 @@ export interface ReplayLoopOptions {
  * The replay: reads the recordings in order, raises each event in every lane
  * (events of one session strictly one after the other, sessions overlapping
  * within `window`), and reports outcomes in input order. Holds at most `window`
- * events, so memory does not grow with the recording.
+ * events, so memory does not grow with the recording. Lanes that answer at once
+ * (the rules in-process) are raised and reported without a promise per event.
  */
 export async function runReplayLoop(options: ReplayLoopOptions): Promise<ReplayEnd> {
   const { lanes, sessionKey, window } = options;
@@ -50,51 +51,69 @@ export async function runReplayLoop(options: ReplayLoopOptions): Promise<ReplayE
       return 'duration';
     return undefined;
   };
-  const raise = (file: string, line: number, variables: SessionVariables, facts: RaisedEventFacts): void => {
+  /** Raises one event; returns it when it was answered at once and nothing raised before is pending. */
+  const raise = (
+    file: string,
+    line: number,
+    variables: SessionVariables,
+    facts: RaisedEventFacts,
+  ): ReplayedEvent | undefined => {
     const key = variables[sessionKey] ?? '';
     options.sessions?.see(key);
-    const previous = tails.get(key);
+    const previous = pending.length === 0 ? undefined : tails.get(key);
+    const outcomes = previous === undefined ? raiseInLanes(lanes, variables, facts) : undefined;
+    if (outcomes !== undefined && !isPromise(outcomes) && pending.length === 0)
+      return { file, line, outcomes };
     const run = async (): Promise<ReplayedEvent> => ({
       file,
       line,
-      outcomes: await raiseInLanes(lanes, variables, facts),
+      outcomes: await (outcomes ?? raiseInLanes(lanes, variables, facts)),
     });
     const result = previous === undefined ? run() : previous.then(run);
     const tail = result.catch(() => undefined);
     tails.set(key, tail);
     void tail.then(() => tails.get(key) === tail && tails.delete(key));
     pending.push(result);
+    return undefined;
   };
   try {
     for (let pass = 1; ; pass++) {
       const before = raised;
-      for await (const { item, source, opened } of readSources(options.sources)) {
+      for await (const { lines, source, opened } of readSources(options.sources)) {
         options.onProgress?.({
           file: source.name,
           bytesRead: opened.bytesRead(),
           size: opened.size,
           events: raised,
         });
-        if (item.kind === 'bad') {
-          if (pass === 1) options.onBadLine(item);
-          continue;
+        for (const raw of lines) {
+          const item = decodeRecordingLine(source.name, raw);
+          if (item === undefined) continue;
+          if (item.kind === 'bad') {
+            if (pass === 1) options.onBadLine(item);
+            continue;
+          }
+          const id = item.variables[sessionKey];
+          if (options.session !== undefined && id !== options.session) continue;
+          if (options.rate !== undefined) await pace(started, raised, options.rate);
+          const stop = stopReason();
+          if (stop !== undefined) return await finish(stop);
+          const answered = raise(
+            item.file,
+            item.line,
+            pass > 1 && id ? { ...item.variables, [sessionKey]: `${id}#${pass}` } : item.variables,
+            item.recorded === undefined
+              ? { delivered: item.delivered }
+              : { delivered: item.delivered, recorded: item.recorded },
+          );
+          raised++;
+          if (answered !== undefined) {
+            const reported = options.onEvent(answered);
+            if (reported !== undefined) await reported;
+          }
+          while (pending.length >= window)
+            await options.onEvent(await (pending.shift() as Promise<ReplayedEvent>));
         }
-        const id = item.variables[sessionKey];
-        if (options.session !== undefined && id !== options.session) continue;
-        if (options.rate !== undefined) await pace(started, raised, options.rate);
-        const stop = stopReason();
-        if (stop !== undefined) return await finish(stop);
-        raise(
-          item.file,
-          item.line,
-          pass > 1 && id ? { ...item.variables, [sessionKey]: `${id}#${pass}` } : item.variables,
-          item.recorded === undefined
-            ? { delivered: item.delivered }
-            : { delivered: item.delivered, recorded: item.recorded },
-        );
-        raised++;
-        while (pending.length >= window)
-          await options.onEvent(await (pending.shift() as Promise<ReplayedEvent>));
       }
       // A pass that raised nothing would loop on nothing until the deadline.
       if (options.loop !== true || raised === before) return await finish('end');

@@ -1,10 +1,12 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type { CliIO } from '../../terminal/command-io';
-import { createLocalLane, createTargetClient, createTargetLane } from '../lanes/create-lanes';
+import { createLocalLane } from '../lanes/local-lane';
 import { loadTargetAccess } from '../lanes/target-access';
 import { createRecordedLane } from '../lanes/recorded-webhook';
 import { listRules, loadReplayRules } from '../load-replay-rules';
+import { toPortableRules } from '../parallel/portable-rules';
+import { chooseWorkers } from './choose-workers';
 import { playRecordings, type ReplayControl } from './play-recordings';
 import type { ReplayLane } from '../lanes/replay-lane';
 import type { ReplayOptions } from './replay-options';
@@ -30,11 +32,12 @@ export async function runReplay(
     }
   }
   const catalog = options.catalog === undefined ? undefined : path.resolve(io.cwd, options.catalog);
-  const book = options.rules === undefined ? undefined : await loadReplayRules(options.rules, io, catalog);
-  if (options.rules !== undefined && book === undefined) return 1;
-  const compareBook =
+  const rules = options.rules === undefined ? undefined : await loadReplayRules(options.rules, io, catalog);
+  if (options.rules !== undefined && rules === undefined) return 1;
+  const compare =
     options.compare === undefined ? undefined : await loadReplayRules(options.compare, io, catalog);
-  if (options.compare !== undefined && compareBook === undefined) return 1;
+  if (options.compare !== undefined && compare === undefined) return 1;
+  const workers = await chooseWorkers(options, io.cwd);
 
   let client: TargetClient | undefined;
   let webhook: TargetWebhook | undefined;
@@ -45,19 +48,29 @@ export async function runReplay(
       io.stderr.write(`rulehook replay: ${access.message}\n`);
       return 1;
     }
+    // The HTTP and gRPC clients are loaded only to replay against a target.
+    const { createTargetClient, createTargetLane } = await import('../lanes/create-lanes');
     client = createTargetClient(options.target, { ...options, access: access.value });
     const created = await createTargetLane(client, { ...options, url: options.target.text });
     lanes.push(created.lane);
     webhook = created.webhook;
   } else {
-    lanes.push(createLocalLane(book!, options));
-    if (compareBook !== undefined) lanes.push(createLocalLane(compareBook, options));
+    lanes.push(createLocalLane(rules!.book, options));
+    if (compare !== undefined) lanes.push(createLocalLane(compare.book, options));
     if (options.compareRecorded) lanes.push(createRecordedLane(options));
   }
   try {
     return await playRecordings(options, lanes, io, control, {
-      rules: book === undefined ? undefined : listRules(book),
+      rules: rules === undefined ? undefined : listRules(rules.book),
       webhook,
+      parallel:
+        workers > 1 && rules !== undefined
+          ? {
+              workers,
+              rules: toPortableRules(rules.load),
+              compare: compare === undefined ? undefined : toPortableRules(compare.load),
+            }
+          : undefined,
     });
   } finally {
     client?.close();

@@ -1,6 +1,9 @@
 import { differsOn, type CompareOn, type OutcomeChange } from './compare-outcomes';
 import type { LaneOutcome } from '../lanes/replay-lane';
 
+/** The data of a CompareStats, as a structured clone carries it (no methods). */
+export type CompareCounts = Omit<CompareStats, 'add' | 'merge' | 'changedRuleCounts'>;
+
 /**
  * Counts of a `--compare` run. Memory: the ids of the sessions that changed, and per-rule counts.
  * `changedEvents` and `changedSessions` are the events that differ on `on` (those listed); the counts of
@@ -38,6 +41,27 @@ export class CompareStats {
     }
     if (changes.includes('fired')) this.firedChanged++;
     if (changes.includes('response')) this.responseChanged++;
+  }
+
+  /** Adds the counts of a comparison of other sessions (`--workers`; see ReplayStats#merge). */
+  merge(other: CompareCounts): void {
+    this.events += other.events;
+    this.sessions += other.sessions;
+    this.badLines += other.badLines;
+    this.changedEvents += other.changedEvents;
+    for (const session of other.changedSessions) this.changedSessions.add(session);
+    this.sentOnlyByRules += other.sentOnlyByRules;
+    this.sentOnlyByCompare += other.sentOnlyByCompare;
+    this.firedChanged += other.firedChanged;
+    this.responseChanged += other.responseChanged;
+    for (const [rule, [a, b]] of other.fired) {
+      const pair = this.fired.get(rule);
+      if (pair === undefined) this.fired.set(rule, [a, b]);
+      else {
+        pair[0] += a;
+        pair[1] += b;
+      }
+    }
   }
 
   /** Rules fired a different number of times, by rule id. */

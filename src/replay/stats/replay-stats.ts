@@ -2,6 +2,13 @@ import { isReservedVariable, RESULT_CODE_OK } from '../../contract';
 import type { FilterReason } from '../../filter';
 import type { LaneOutcome } from '../lanes/replay-lane';
 
+/** The data of a ReplayStats, as a structured clone carries it (no methods). */
+export type ReplayCounts = Omit<ReplayStats, 'add' | 'merge' | 'filteredTotal' | 'neverFired'>;
+
+function addCounts(to: Map<string, number>, from: ReadonlyMap<string, number>): void {
+  for (const [key, n] of from) to.set(key, (to.get(key) ?? 0) + n);
+}
+
 /** Counts of one replay, for the summary: constant memory (bounded by rules, actions and reasons). */
 export class ReplayStats {
   events = 0;
@@ -52,6 +59,28 @@ export class ReplayStats {
       else this.nodesDisabled += override.node_names.length;
     }
     if (response.event_filter !== undefined) this.filtersSet++;
+  }
+
+  /**
+   * Adds the counts of another replay of other sessions (`--workers`: each worker counts its own, and
+   * sends them as plain data: a structured clone of a ReplayStats).
+   */
+  merge(other: ReplayCounts): void {
+    this.events += other.events;
+    this.sessions += other.sessions;
+    this.sent += other.sent;
+    this.badLines += other.badLines;
+    for (const reason of Object.keys(this.filtered) as FilterReason[])
+      this.filtered[reason] += other.filtered[reason];
+    this.errors += other.errors;
+    this.errorResponses += other.errorResponses;
+    addCounts(this.operations, other.operations);
+    this.variablesSet += other.variablesSet;
+    this.nodesDisabled += other.nodesDisabled;
+    this.nodesEnabled += other.nodesEnabled;
+    this.filtersSet += other.filtersSet;
+    addCounts(this.fired, other.fired);
+    this.firedUnknown += other.firedUnknown;
   }
 
   get filteredTotal(): number {

@@ -1,0 +1,31 @@
+import type { CustomLogicResponse, SessionVariables } from '../contract';
+import type { FilterReason, FilterState } from '../filter';
+import type { RuleExplanation } from '../rules/evaluate/explain-event';
+
+/** One raised event, as the simulated engine handled it. */
+export interface SimulatedEvent {
+  /** The session id ('' when the event names none). */
+  session: string;
+  /** 1-based position of the event in its session. */
+  seq: number;
+  event: string;
+  /** The variables the engine held when raising it: as given, overlaid with earlier responses' updates. */
+  variables: SessionVariables;
+  sent: boolean;
+  reason: FilterReason | null;
+  entry: string | null;
+  /** Sorted keys added or changed since the previous raised event of the session (automatic keys excluded). */
+  delta: string[];
+  /** null when not sent, or when the webhook does not say. */
+  fired: readonly string[] | null;
+  response: CustomLogicResponse | null;
+  explanation?: RuleExplanation[];
+}
+
+export interface EngineSession {
+  seq: number;
+  previous: SessionVariables | undefined;
+  filter: FilterState;
+  /** Variable updates of earlier responses, overlaid on every later event (they win over raised values). */
+  overlay: Map<string, string>;
+}
