@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { splitLineBatches, splitLines, type RawLine } from './split-lines';
 
 async function* chunks(...parts: (string | Buffer)[]): AsyncGenerator<Buffer> {
@@ -92,5 +93,29 @@ describe('splitLines', () => {
       { line: 3, text: '', problem: 'the line is longer than 10 bytes (12 bytes); skipped' },
       { line: 4, text: 'end' },
     ]);
+  });
+
+  it('splits large chunks as a plain split would, wherever the chunks and the blank lines fall', async () => {
+    const line = fc.oneof(
+      fc.constant(''),
+      fc.string({ minLength: 1, maxLength: 3000 }).map((t) => t.replace(/[\r\n]/g, 'x')),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(line, { minLength: 1, maxLength: 300 }),
+        fc.integer({ min: 1, max: 300_000 }),
+        async (lines, size) => {
+          const bytes = Buffer.from(lines.join('\n') + '\n');
+          const parts: Buffer[] = [];
+          for (let at = 0; at < bytes.length; at += size) parts.push(bytes.subarray(at, at + size));
+          const batches = await collect(splitLineBatches(chunks(...parts)));
+          expect(batches.flatMap((b) => b.lines.map((l) => l.text))).toEqual(lines);
+          for (const { lines: read, ascii } of batches)
+            for (const { text, at } of read)
+              if (ascii !== undefined) expect(ascii.toString('latin1', at, at! + text.length)).toBe(text);
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });
