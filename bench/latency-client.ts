@@ -1,4 +1,3 @@
-import type { Agent } from 'node:http';
 import { createPool, runOpenLoop, warmPool, type OpenLoopTarget } from './open-loop-http';
 import type { OpenLoopResult } from './open-loop';
 import { checkTrafficAnswer } from './traffic-check';
@@ -22,12 +21,9 @@ export interface LatencyJob {
 
 export type LatencyReply = { ok: true; result: OpenLoopResult } | { ok: false; message: string };
 
-/** A pool per server, kept across runs: the connections are warmed again before each. */
-const pools = new Map<number, Agent>();
-
 async function runJob(job: LatencyJob): Promise<OpenLoopResult> {
-  const agent = pools.get(job.port) ?? createPool(job.connections);
-  pools.set(job.port, agent);
+  // A pool of its own per run: connections idle since the last run may be closed by the server at any moment.
+  const agent = createPool(job.connections);
   const target: OpenLoopTarget = {
     port: job.port,
     path: '/v1/events',
@@ -37,8 +33,12 @@ async function runJob(job: LatencyJob): Promise<OpenLoopResult> {
     timeoutMs: job.timeoutMs,
     checkAnswer: checkTrafficAnswer,
   };
-  await warmPool(target, job.connections);
-  return runOpenLoop({ rate: job.rate, seconds: job.seconds, lagLimitNs: job.lagLimitNs }, target);
+  try {
+    await warmPool(target, job.connections);
+    return await runOpenLoop({ rate: job.rate, seconds: job.seconds, lagLimitNs: job.lagLimitNs }, target);
+  } finally {
+    agent.destroy();
+  }
 }
 
 /**

@@ -9,7 +9,7 @@ export interface OpenLoopTarget {
   path: string;
   /** Request i posts `bodies[i % bodies.length]`, built before the run (as JSON). */
   bodies: readonly Buffer[];
-  /** Keep-alive connections shared by the runs to this server (`createPool`). */
+  /** The keep-alive connections to the server (`createPool`). */
   agent: Agent;
   /** After the last send, how long to wait for the answers still due before counting them as timeouts. */
   timeoutMs: number;

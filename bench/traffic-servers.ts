@@ -9,6 +9,11 @@ export interface ServerProcess {
   pid: number;
   /** CPU time the process has used so far (user + system), in seconds. */
   cpuSeconds(): number;
+  /**
+   * Time its main thread has spent ready to run but waiting for a CPU (other
+   * processes had them), in seconds; NaN where the kernel does not report it.
+   */
+  cpuWaitSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -21,6 +26,15 @@ function readCpuSeconds(pid: number): number {
   // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/** The second field of /proc/<pid>/task/<pid>/schedstat: ns the main thread waited on a run queue. */
+function readCpuWaitSeconds(pid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e9;
+  } catch {
+    return NaN;
+  }
 }
 
 /** The transport a traffic server answers on: one only, so that the process serves nothing else. */
@@ -90,6 +104,7 @@ function describe(child: ChildProcess, pid: number, port: number): ServerProcess
     port,
     pid,
     cpuSeconds: () => readCpuSeconds(pid),
+    cpuWaitSeconds: () => readCpuWaitSeconds(pid),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
