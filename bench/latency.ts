@@ -70,7 +70,7 @@ async function measureRounds(
     console.log('');
     for (const row of rows)
       console.log(
-        `latency: ${row.subject}, bare ÷ rulehook ${formatRatio(row.ratio as Ratio)}: ${row.figures}`,
+        `latency, ${row.subject}: bare ÷ rulehook ${formatRatio(row.ratio as Ratio)}; ${row.figures}`,
       );
     return rows;
   } finally {
