@@ -1,19 +1,10 @@
 import { startLatencyLoad, type LatencyLoad } from './latency-load';
-import {
-  isKept,
-  orderLatencyServers,
-  printRounds,
-  summarize,
-  TUNED_NODE_ARGS,
-  type LatencyServer,
-  type Plan,
-  type Runs,
-} from './latency-report';
+import { isKept, printRounds, summarize, type Plan, type Runs } from './latency-report';
 import type { Ratio } from './measure';
 import { check, type ResultRow, type RunOptions, type Suite } from './suite';
 import { formatRatio } from './table';
 import type { ServerProcess } from './traffic-servers';
-import { SESSIONS, withTrafficPack, withTrafficServers } from './traffic-setup';
+import { orderServers, SESSIONS, withTrafficPack, withTrafficServers, type Server } from './traffic-setup';
 import { HTTP_TRANSPORT, IN_FLIGHT } from './traffic-transports';
 
 interface Rounds extends Plan {
@@ -35,8 +26,7 @@ const LAG_LIMIT_NS = 1e6;
  */
 export const latencySuite: Suite = {
   name: 'latency',
-  title:
-    'rulehook serve with 50 rules (as it starts, and with tuned V8 settings) vs a bare node:http process at a fixed 2,000 requests/s, open loop',
+  title: 'rulehook serve with 50 rules vs a bare node:http process at a fixed 2,000 requests/s, open loop',
   run(options: RunOptions) {
     const rounds: Rounds = {
       ...(options.quick ? QUICK : FULL),
@@ -44,21 +34,16 @@ export const latencySuite: Suite = {
       quick: options.quick,
     };
     return withTrafficPack('latency', (rulesDir) =>
-      withTrafficServers(HTTP_TRANSPORT, rulesDir, (servers) => measureRounds(servers, rounds), {
-        tuned: TUNED_NODE_ARGS,
-      }),
+      withTrafficServers(HTTP_TRANSPORT, rulesDir, (servers) => measureRounds(servers, rounds)),
     );
   },
 };
 
 /** A warm-up round, then rounds until `wanted` are on schedule or `most` have run; prints them, returns the rows. */
-async function measureRounds(
-  servers: Record<LatencyServer, ServerProcess>,
-  rounds: Rounds,
-): Promise<ResultRow[]> {
+async function measureRounds(servers: Record<Server, ServerProcess>, rounds: Rounds): Promise<ResultRow[]> {
   const load = startLatencyLoad();
   try {
-    const runs: Runs = { bare: [], rulehook: [], tuned: [] };
+    const runs: Runs = { bare: [], rulehook: [] };
     if (rounds.warmupSeconds > 0) await runRound(load, servers, rounds, 0, undefined);
     let kept = 0;
     for (let round = 1; round <= rounds.most && kept < rounds.wanted; round++) {
@@ -81,12 +66,12 @@ async function measureRounds(
 /** Round 0 warms up (its runs are not recorded); every error or timeout fails the run. */
 async function runRound(
   load: LatencyLoad,
-  servers: Record<LatencyServer, ServerProcess>,
+  servers: Record<Server, ServerProcess>,
   rounds: Rounds,
   round: number,
   runs: Runs | undefined,
 ): Promise<void> {
-  for (const server of orderLatencyServers(round)) {
+  for (const server of orderServers(round)) {
     const target = servers[server];
     const waitedBefore = target.cpuWaitSeconds();
     const result = await load.run({
