@@ -2,7 +2,30 @@ import { median, pairedRatio } from './measure';
 import type { OpenLoopResult } from './open-loop';
 import { judgeRatioGoal, type ResultRow } from './suite';
 import { formatCount, printTable } from './table';
-import { orderServers, type Server } from './traffic-setup';
+
+/** The servers of the suite: the bare one, rulehook as it starts, and rulehook with the recommended V8 settings. */
+export const LATENCY_SERVERS = ['bare', 'rulehook', 'tuned'] as const;
+export type LatencyServer = (typeof LATENCY_SERVERS)[number];
+
+/** The node flags `tuned` runs with: docs/operations.md recommends them (`NODE_OPTIONS`). */
+export const TUNED_NODE_ARGS = ['--min-semi-space-size=16', '--no-parallel-scavenge'] as const;
+
+/** How the table and the rows name each server. */
+const LABELS: Record<LatencyServer, string> = {
+  bare: 'bare',
+  rulehook: 'rulehook',
+  tuned: 'rulehook, GC flags',
+};
+
+/**
+ * The order of round `round` (0 = warm-up): rotated by one each round, so that
+ * each server runs first, second and last in turn.
+ */
+export function orderLatencyServers(round: number): LatencyServer[] {
+  return LATENCY_SERVERS.map(
+    (_, k) => LATENCY_SERVERS[(k + round) % LATENCY_SERVERS.length] as LatencyServer,
+  );
+}
 
 /** One server's run: what the client measured, and how long the server waited for a CPU meanwhile. */
 export interface Run extends OpenLoopResult {
@@ -10,7 +33,7 @@ export interface Run extends OpenLoopResult {
 }
 
 /** The runs of each server, in round order (index i is round i + 1). */
-export type Runs = Record<Server, Run[]>;
+export type Runs = Record<LatencyServer, Run[]>;
 
 /** What the report needs to know of the plan. */
 export interface Plan {
@@ -26,16 +49,16 @@ const P99_GOAL = 1 / 1.3;
 
 /**
  * Whether round `i` counts: a round where the load generator fell behind its
- * schedule for either server measured the client (or the machine) too.
+ * schedule for any server measured the client (or the machine) too.
  */
 export function isKept(runs: Runs, i: number, plan: Plan): boolean {
-  return plan.quick || !(runs.bare[i]?.behind === true || runs.rulehook[i]?.behind === true);
+  return plan.quick || LATENCY_SERVERS.every((server) => runs[server][i]?.behind !== true);
 }
 
 export function printRounds(runs: Runs, plan: Plan): void {
   const ms = (value: number): string => value.toFixed(2);
   printTable(
-    `latency: ${formatCount(plan.rate)} requests/s for ${plan.seconds} s per server and round, over ${plan.connections} keep-alive connections, open loop (ms from the scheduled send; server CPU wait in ms)`,
+    `latency: ${formatCount(plan.rate)} requests/s for ${plan.seconds} s per server and round, over ${plan.connections} keep-alive connections, open loop (ms from the scheduled send; server CPU wait in ms); GC flags: ${TUNED_NODE_ARGS.join(' ')}`,
     [
       'round',
       'server',
@@ -50,11 +73,11 @@ export function printRounds(runs: Runs, plan: Plan): void {
       '',
     ],
     runs.bare.flatMap((_, i) =>
-      orderServers(i + 1).map((server) => {
+      orderLatencyServers(i + 1).map((server) => {
         const run = runs[server][i] as Run;
         return [
           String(i + 1),
-          server,
+          LABELS[server],
           formatCount(run.sendRate),
           ms(run.latency.p50),
           ms(run.latency.p99),
@@ -91,24 +114,26 @@ function chooseRounds(runs: Runs, plan: Plan): { rounds: number[]; note: string;
 
 /**
  * Latency reads as the convention's ratio directly: bare ÷ rulehook per
- * percentile, paired round by round, over the rounds kept. Rows: p99 (with
- * the goal, unless no round was on schedule) and p50.
+ * percentile, paired round by round, over the rounds kept. Rows: p99 of
+ * rulehook as it starts and with the GC flags (both with the goal, unless no
+ * round was on schedule), p50 of the first.
  */
 export function summarize(runs: Runs, plan: Plan): ResultRow[] {
   const { rounds, note, judged } = chooseRounds(runs, plan);
-  const pick = (server: Server, p: 'p50' | 'p99'): number[] =>
+  const pick = (server: LatencyServer, p: 'p50' | 'p99'): number[] =>
     rounds.map((i) => (runs[server][i] as Run).latency[p]);
-  const row = (p: 'p50' | 'p99'): ResultRow => {
-    const ratio = pairedRatio(pick('bare', p), pick('rulehook', p));
+  const row = (server: 'rulehook' | 'tuned', p: 'p50' | 'p99'): ResultRow => {
+    const ratio = pairedRatio(pick('bare', p), pick(server, p));
+    const settings = server === 'tuned' ? ', recommended GC flags' : '';
     return {
       path: 'http-open-loop',
-      subject: `rulehook serve, 50 rules: ${p} latency at a fixed rate`,
+      subject: `rulehook serve, 50 rules${settings}: ${p} latency at a fixed rate`,
       baseline: 'bare node:http process',
       ratio,
-      figures: `${median(pick('rulehook', p)).toFixed(2)} vs ${median(pick('bare', p)).toFixed(2)} ms at ${formatCount(plan.rate)} req/s${note}`,
+      figures: `${median(pick(server, p)).toFixed(2)} vs ${median(pick('bare', p)).toFixed(2)} ms at ${formatCount(plan.rate)} req/s${note}`,
     };
   };
   const withGoal = (r: ResultRow): ResultRow =>
     judged ? { ...r, ...judgeRatioGoal(r.ratio as NonNullable<ResultRow['ratio']>, P99_GOAL) } : r;
-  return [withGoal(row('p99')), row('p50')];
+  return [withGoal(row('rulehook', 'p99')), withGoal(row('tuned', 'p99')), row('rulehook', 'p50')];
 }

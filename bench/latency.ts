@@ -1,10 +1,19 @@
 import { startLatencyLoad, type LatencyLoad } from './latency-load';
-import { isKept, printRounds, summarize, type Plan, type Runs } from './latency-report';
+import {
+  isKept,
+  orderLatencyServers,
+  printRounds,
+  summarize,
+  TUNED_NODE_ARGS,
+  type LatencyServer,
+  type Plan,
+  type Runs,
+} from './latency-report';
 import type { Ratio } from './measure';
 import { check, type ResultRow, type RunOptions, type Suite } from './suite';
 import { formatRatio } from './table';
 import type { ServerProcess } from './traffic-servers';
-import { orderServers, SESSIONS, withTrafficPack, withTrafficServers, type Server } from './traffic-setup';
+import { SESSIONS, withTrafficPack, withTrafficServers } from './traffic-setup';
 import { HTTP_TRANSPORT, IN_FLIGHT } from './traffic-transports';
 
 interface Rounds extends Plan {
@@ -26,7 +35,8 @@ const LAG_LIMIT_NS = 1e6;
  */
 export const latencySuite: Suite = {
   name: 'latency',
-  title: 'rulehook serve with 50 rules vs a bare node:http process at a fixed 2,000 requests/s, open loop',
+  title:
+    'rulehook serve with 50 rules (as it starts, and with tuned V8 settings) vs a bare node:http process at a fixed 2,000 requests/s, open loop',
   run(options: RunOptions) {
     const rounds: Rounds = {
       ...(options.quick ? QUICK : FULL),
@@ -34,16 +44,21 @@ export const latencySuite: Suite = {
       quick: options.quick,
     };
     return withTrafficPack('latency', (rulesDir) =>
-      withTrafficServers(HTTP_TRANSPORT, rulesDir, (servers) => measureRounds(servers, rounds)),
+      withTrafficServers(HTTP_TRANSPORT, rulesDir, (servers) => measureRounds(servers, rounds), {
+        tuned: TUNED_NODE_ARGS,
+      }),
     );
   },
 };
 
 /** A warm-up round, then rounds until `wanted` are on schedule or `most` have run; prints them, returns the rows. */
-async function measureRounds(servers: Record<Server, ServerProcess>, rounds: Rounds): Promise<ResultRow[]> {
+async function measureRounds(
+  servers: Record<LatencyServer, ServerProcess>,
+  rounds: Rounds,
+): Promise<ResultRow[]> {
   const load = startLatencyLoad();
   try {
-    const runs: Runs = { bare: [], rulehook: [] };
+    const runs: Runs = { bare: [], rulehook: [], tuned: [] };
     if (rounds.warmupSeconds > 0) await runRound(load, servers, rounds, 0, undefined);
     let kept = 0;
     for (let round = 1; round <= rounds.most && kept < rounds.wanted; round++) {
@@ -66,12 +81,12 @@ async function measureRounds(servers: Record<Server, ServerProcess>, rounds: Rou
 /** Round 0 warms up (its runs are not recorded); every error or timeout fails the run. */
 async function runRound(
   load: LatencyLoad,
-  servers: Record<Server, ServerProcess>,
+  servers: Record<LatencyServer, ServerProcess>,
   rounds: Rounds,
   round: number,
   runs: Runs | undefined,
 ): Promise<void> {
-  for (const server of orderServers(round)) {
+  for (const server of orderLatencyServers(round)) {
     const target = servers[server];
     const waitedBefore = target.cpuWaitSeconds();
     const result = await load.run({

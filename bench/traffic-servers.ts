@@ -46,29 +46,41 @@ const LISTENING: Record<Transport, RegExp> = {
   grpc: /gRPC listening on [^:]+:(\d+)/,
 };
 
-/** `rulehook serve` of the built CLI (`npm run build`) on one transport, on any free port. */
+/** `rulehook serve` of the built CLI (`npm run build`) on one transport, on any free port; `nodeArgs` go to node. */
 export function startRulehook(
   rulesDir: string,
   extraArgs: readonly string[] = [],
   transport: Transport = 'http',
+  nodeArgs: readonly string[] = [],
 ): Promise<ServerProcess> {
   const only = transport === 'http' ? ['--no-grpc', '--http-port', '0'] : ['--no-http', '--grpc-port', '0'];
   return startServer(
     path.join(REPO_ROOT, 'dist/cli/main.js'),
     ['serve', '--rules', rulesDir, ...only, '--drain-seconds', '0', '--log-level', 'warn', ...extraArgs],
     LISTENING[transport],
+    nodeArgs,
   );
 }
 
 /** The bare baseline of a transport (`traffic-bare-server.ts`, `traffic-bare-grpc-server.ts`), compiled next to this file. */
-export function startBare(transport: Transport = 'http'): Promise<ServerProcess> {
+export function startBare(
+  transport: Transport = 'http',
+  nodeArgs: readonly string[] = [],
+): Promise<ServerProcess> {
   const script = transport === 'http' ? 'traffic-bare-server.js' : 'traffic-bare-grpc-server.js';
-  return startServer(path.join(__dirname, script), [], LISTENING[transport]);
+  return startServer(path.join(__dirname, script), [], LISTENING[transport], nodeArgs);
 }
 
-/** Starts `node script args` and resolves once it prints the `listening` line with its port. */
-function startServer(script: string, args: readonly string[], listening: RegExp): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts `node nodeArgs script args` and resolves once it prints the `listening` line with its port. */
+function startServer(
+  script: string,
+  args: readonly string[],
+  listening: RegExp,
+  nodeArgs: readonly string[] = [],
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   return new Promise((resolve, reject) => {
     const onExit = (code: number | null): void =>

@@ -40,24 +40,31 @@ export async function withTrafficPack<T>(
 }
 
 /**
- * Starts the bare server and `rulehook serve` of a transport, checks that both
- * answer `result_code` 200, gives rulehook's store its SESSIONS sessions, runs
- * `use` and stops both servers.
+ * Starts the bare server and `rulehook serve` of a transport, and as many more
+ * `rulehook serve` as `variants` names (each with its node flags), checks that
+ * all answer `result_code` 200, gives each rulehook's store its SESSIONS
+ * sessions, runs `use` and stops them all.
  */
-export async function withTrafficServers<T>(
+export async function withTrafficServers<T, V extends string = never>(
   transport: TrafficTransport,
   rulesDir: string,
-  use: (servers: Record<Server, ServerProcess>) => Promise<T>,
+  use: (servers: Record<Server | V, ServerProcess>) => Promise<T>,
+  variants: Readonly<Record<V, readonly string[]>> = {} as Record<V, readonly string[]>,
 ): Promise<T> {
-  const started: Partial<Record<Server, ServerProcess>> = {};
+  const started = new Map<string, ServerProcess>();
   try {
-    started.bare = await transport.startBare();
-    started.rulehook = await transport.startRulehook(rulesDir);
-    const servers = started as Record<Server, ServerProcess>;
-    for (const server of SERVERS) await transport.checkAnswer(server, servers[server], 0, 0);
-    await primeSessions(transport, servers.rulehook, SESSIONS, IN_FLIGHT);
-    return await use(servers);
+    started.set('bare', await transport.startBare());
+    const rulehooks: [string, readonly string[]][] = [
+      ['rulehook', []],
+      ...Object.entries<readonly string[]>(variants),
+    ];
+    for (const [name, nodeArgs] of rulehooks)
+      started.set(name, await transport.startRulehook(rulesDir, nodeArgs));
+    for (const [name, server] of started) await transport.checkAnswer(name, server, 0, 0);
+    for (const [name] of rulehooks)
+      await primeSessions(transport, started.get(name) as ServerProcess, SESSIONS, IN_FLIGHT);
+    return await use(Object.fromEntries(started) as Record<Server | V, ServerProcess>);
   } finally {
-    for (const server of SERVERS) await started[server]?.stop();
+    for (const server of started.values()) await server.stop();
   }
 }
