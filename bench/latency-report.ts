@@ -7,7 +7,7 @@ import { formatCount, printTable } from './table';
 export const LATENCY_SERVERS = ['bare', 'rulehook', 'tuned'] as const;
 export type LatencyServer = (typeof LATENCY_SERVERS)[number];
 
-/** The node flags `tuned` runs with: docs/operations.md recommends them (`NODE_OPTIONS`). */
+/** The node flags `tuned` runs with, before the CLI's script: docs/operations.md recommends them. */
 export const TUNED_NODE_ARGS = ['--min-semi-space-size=16', '--no-parallel-scavenge'] as const;
 
 /** How the table and the rows name each server. */
