@@ -29,14 +29,15 @@ const QUICK = { wanted: 1, most: 1, seconds: 1, warmupSeconds: 0, rate: 50 };
 const LAG_LIMIT_NS = 1e6;
 
 /**
- * `rulehook serve` (50 rules, memory store) and a bare node:http server, each
- * sent the same events at a fixed rate by a load generator in a process of
- * its own, open loop: latency runs from each request's scheduled time.
+ * `rulehook serve` (50 rules, memory store), the same with the recommended GC
+ * flags, and a bare node:http server, each sent the same events at a fixed
+ * rate by a load generator in a process of its own, open loop: latency runs
+ * from each request's scheduled time.
  */
 export const latencySuite: Suite = {
   name: 'latency',
   title:
-    'rulehook serve with 50 rules (as it starts, and with tuned V8 settings) vs a bare node:http process at a fixed 2,000 requests/s, open loop',
+    'rulehook serve with 50 rules, with and without the recommended GC flags, vs a bare node:http process at a fixed 2,000 requests/s, open loop',
   run(options: RunOptions) {
     const rounds: Rounds = {
       ...(options.quick ? QUICK : FULL),
