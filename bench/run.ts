@@ -8,6 +8,7 @@ import { grpcHostSuite } from './grpc-host';
 import { handWrittenSuite } from './hand-written';
 import { httpHostSuite } from './http-host';
 import { jsonRulesEngineSuite } from './json-rules-engine';
+import { latencySuite } from './latency';
 import { REPO_ROOT } from './paths';
 import { logsSuite } from './logs';
 import { processorSuite } from './processor';
@@ -34,6 +35,7 @@ const SUITES: readonly Suite[] = [
   globSuite,
   logsSuite,
   trafficSuite,
+  latencySuite,
 ];
 
 const USAGE = 'usage: npm run bench -- [--quick] [--out FILE] [SUITE...]';

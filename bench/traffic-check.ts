@@ -17,6 +17,18 @@ export async function postTrafficEvent(
   return { status: response.status, answer, fired: response.headers.get('rulehook-fired') };
 }
 
+/** Why an answer to an event is a failure (not HTTP 200 with `result_code` 200), or undefined when it is not. */
+export function checkTrafficAnswer(status: number, body: Buffer): string | undefined {
+  const text = body.toString('utf8');
+  if (status !== 200) return `HTTP ${status}: ${text.slice(0, 200)}`;
+  try {
+    const code = (JSON.parse(text) as { result_code?: unknown }).result_code;
+    return code === 200 ? undefined : `result_code ${String(code)}`;
+  } catch {
+    return `an answer that is not JSON: ${text.slice(0, 200)}`;
+  }
+}
+
 /**
  * Proves the pack does what the suite claims before anything is timed: on a
  * server of its own started with `--expose-fired`, two sessions of opposite

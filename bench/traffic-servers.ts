@@ -9,6 +9,11 @@ export interface ServerProcess {
   pid: number;
   /** CPU time the process has used so far (user + system), in seconds. */
   cpuSeconds(): number;
+  /**
+   * Time its main thread has spent ready to run but waiting for a CPU (other
+   * processes had them), in seconds; NaN where the kernel does not report it.
+   */
+  cpuWaitSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -23,6 +28,15 @@ function readCpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
+/** The second field of /proc/<pid>/task/<pid>/schedstat: ns the main thread waited on a run queue. */
+function readCpuWaitSeconds(pid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e9;
+  } catch {
+    return NaN;
+  }
+}
+
 /** The transport a traffic server answers on: one only, so that the process serves nothing else. */
 export type Transport = 'http' | 'grpc';
 
@@ -32,29 +46,41 @@ const LISTENING: Record<Transport, RegExp> = {
   grpc: /gRPC listening on [^:]+:(\d+)/,
 };
 
-/** `rulehook serve` of the built CLI (`npm run build`) on one transport, on any free port. */
+/** `rulehook serve` of the built CLI (`npm run build`) on one transport, on any free port; `nodeArgs` go to node. */
 export function startRulehook(
   rulesDir: string,
   extraArgs: readonly string[] = [],
   transport: Transport = 'http',
+  nodeArgs: readonly string[] = [],
 ): Promise<ServerProcess> {
   const only = transport === 'http' ? ['--no-grpc', '--http-port', '0'] : ['--no-http', '--grpc-port', '0'];
   return startServer(
     path.join(REPO_ROOT, 'dist/cli/main.js'),
     ['serve', '--rules', rulesDir, ...only, '--drain-seconds', '0', '--log-level', 'warn', ...extraArgs],
     LISTENING[transport],
+    nodeArgs,
   );
 }
 
 /** The bare baseline of a transport (`traffic-bare-server.ts`, `traffic-bare-grpc-server.ts`), compiled next to this file. */
-export function startBare(transport: Transport = 'http'): Promise<ServerProcess> {
+export function startBare(
+  transport: Transport = 'http',
+  nodeArgs: readonly string[] = [],
+): Promise<ServerProcess> {
   const script = transport === 'http' ? 'traffic-bare-server.js' : 'traffic-bare-grpc-server.js';
-  return startServer(path.join(__dirname, script), [], LISTENING[transport]);
+  return startServer(path.join(__dirname, script), [], LISTENING[transport], nodeArgs);
 }
 
-/** Starts `node script args` and resolves once it prints the `listening` line with its port. */
-function startServer(script: string, args: readonly string[], listening: RegExp): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts `node nodeArgs script args` and resolves once it prints the `listening` line with its port. */
+function startServer(
+  script: string,
+  args: readonly string[],
+  listening: RegExp,
+  nodeArgs: readonly string[] = [],
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   return new Promise((resolve, reject) => {
     const onExit = (code: number | null): void =>
@@ -78,6 +104,7 @@ function describe(child: ChildProcess, pid: number, port: number): ServerProcess
     port,
     pid,
     cpuSeconds: () => readCpuSeconds(pid),
+    cpuWaitSeconds: () => readCpuWaitSeconds(pid),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();

@@ -23,7 +23,8 @@ export interface TrafficTransport {
   /** How h2load loads it, for the round table. */
   load: string;
   startBare(): Promise<ServerProcess>;
-  startRulehook(rulesDir: string): Promise<ServerProcess>;
+  /** `nodeArgs`: flags for node itself (V8's), before the CLI's script. */
+  startRulehook(rulesDir: string, nodeArgs?: readonly string[]): Promise<ServerProcess>;
   /** Writes what h2load sends for one event of `session`: JSON, or a length-prefixed gRPC message. */
   writeBody(file: string, session: number, event: number): void;
   /** Sends one event with a real client; fails the run unless it is answered with `result_code` 200. */
@@ -48,7 +49,7 @@ export const HTTP_TRANSPORT: TrafficTransport = {
   baseline: 'bare node:http process',
   load: `${IN_FLIGHT} keep-alive connections (h2load --h1)`,
   startBare: () => startBare('http'),
-  startRulehook: (rulesDir) => startRulehook(rulesDir, [], 'http'),
+  startRulehook: (rulesDir, nodeArgs) => startRulehook(rulesDir, [], 'http', nodeArgs),
   writeBody: (file, session, event) => writeFileSync(file, trafficBody(session, event)),
   async checkAnswer(name, server, session, event) {
     const reply = await postTrafficEvent(server.port, trafficBody(session, event));
@@ -85,7 +86,7 @@ export const GRPC_TRANSPORT: TrafficTransport = {
   baseline: 'bare grpc-js process',
   load: `${GRPC_CONNECTIONS} HTTP/2 connections × ${IN_FLIGHT / GRPC_CONNECTIONS} streams (h2load)`,
   startBare: () => startBare('grpc'),
-  startRulehook: (rulesDir) => startRulehook(rulesDir, [], 'grpc'),
+  startRulehook: (rulesDir, nodeArgs) => startRulehook(rulesDir, [], 'grpc', nodeArgs),
   writeBody: (file, session, event) =>
     writeFileSync(file, frameGrpcMessage(encodeEventBinary(trafficVariables(session, event)))),
   async checkAnswer(name, server, session, event) {

@@ -1,19 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { hasH2load, ensureH2load } from './h2load';
 import { median, pairedRatio } from './measure';
 import { check, judgeRatioGoal, type ResultRow, type RunOptions, type Suite } from './suite';
 import { formatCount, formatRatio, printTable } from './table';
-import { checkFiredRules, primeSessions } from './traffic-check';
-import { writeTrafficPack } from './traffic-pack';
-import type { ServerProcess } from './traffic-servers';
-import { GRPC_TRANSPORT, HTTP_TRANSPORT, IN_FLIGHT, type TrafficTransport } from './traffic-transports';
+import { orderServers, SESSIONS, withTrafficPack, withTrafficServers, type Server } from './traffic-setup';
+import { GRPC_TRANSPORT, HTTP_TRANSPORT, type TrafficTransport } from './traffic-transports';
 
-/** Sessions in rulehook's memory store while it is timed; each round posts an event of another of them. */
-const SESSIONS = 1_000;
-const SERVERS = ['bare', 'rulehook'] as const;
-type Server = (typeof SERVERS)[number];
 interface Rounds {
   count: number;
   seconds: number;
@@ -48,42 +40,30 @@ export const trafficSuite: Suite = {
     const rounds = options.quick
       ? { count: 1, seconds: 1, warmupSeconds: 0 }
       : { count: 8, seconds: 4, warmupSeconds: 4 };
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'rulehook-bench-traffic-'));
-    try {
-      const rulesDir = path.join(dir, 'rules');
-      writeTrafficPack(rulesDir);
-      await checkFiredRules(rulesDir);
+    return withTrafficPack('traffic', async (rulesDir, dir) => {
       const rows: ResultRow[] = [];
       for (const transport of [HTTP_TRANSPORT, GRPC_TRANSPORT])
         rows.push(...(await compareTransport(transport, rulesDir, dir, rounds)));
       return rows;
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   },
 };
 
-async function compareTransport(
+function compareTransport(
   transport: TrafficTransport,
   rulesDir: string,
   dir: string,
   rounds: Rounds,
 ): Promise<ResultRow[]> {
-  const servers: Partial<Record<Server, ServerProcess>> = {};
-  try {
-    servers.bare = await transport.startBare();
-    servers.rulehook = await transport.startRulehook(rulesDir);
-    for (const server of SERVERS) await transport.checkAnswer(server, servers[server] as ServerProcess, 0, 0);
-    await primeSessions(transport, servers.rulehook, SESSIONS, IN_FLIGHT);
+  return withTrafficServers(transport, rulesDir, async (servers) => {
     const runs: Record<Server, Run[]> = { bare: [], rulehook: [] };
     const runRound = async (round: number, seconds: number, record: boolean): Promise<void> => {
       const session = (round * 131) % SESSIONS;
       const event = session + 1 + round;
       const file = path.join(dir, `${transport.name}-round-${round}.body`);
       transport.writeBody(file, session, event);
-      const order = round % 2 === 1 ? SERVERS : [...SERVERS].reverse();
-      for (const server of order) {
-        const target = servers[server] as ServerProcess;
+      for (const server of orderServers(round)) {
+        const target = servers[server];
         const cpuBefore = target.cpuSeconds();
         const result = await transport.run(target, file, seconds, session, event);
         const cpuSeconds = target.cpuSeconds() - cpuBefore;
@@ -102,9 +82,7 @@ async function compareTransport(
     for (let round = 1; round <= rounds.count; round++) await runRound(round, rounds.seconds, true);
     printRuns(transport, runs, rounds.seconds);
     return summarize(transport, runs);
-  } finally {
-    for (const server of SERVERS) await servers[server]?.stop();
-  }
+  });
 }
 
 function printRuns(transport: TrafficTransport, runs: Record<Server, Run[]>, seconds: number): void {

@@ -20,6 +20,7 @@ const SUITES = [
   'glob',
   'logs',
   'traffic',
+  'latency',
 ];
 /** The traffic suite loads its servers with h2load; under --quick it returns no rows where h2load is missing. */
 const HAS_H2LOAD = spawnSync('h2load', ['--version'], { stdio: 'ignore' }).status === 0;
@@ -78,6 +79,14 @@ describe('npm run bench -- --quick', () => {
     }
     if (HAS_H2LOAD) expect(results.rows.filter((r) => r.path === 'http-e2e')).toHaveLength(2);
     else expect(stdout).toContain('h2load is not installed: the traffic suite is skipped');
+    // The open-loop suite brings its own client: p99 of rulehook as it starts and with the recommended GC
+    // flags (each with its goal), and p50, with or without h2load.
+    const openLoop = results.rows.filter((r) => r.path === 'http-open-loop');
+    expect(openLoop.map((r) => [r.suite, r.goal])).toEqual([
+      ['latency', '≥ 0.77x'],
+      ['latency', '≥ 0.77x'],
+      ['latency', undefined],
+    ]);
     for (const row of results.rows) {
       expect(row.path).not.toBe('');
       expect(row.subject).not.toBe('');
