@@ -19,8 +19,10 @@ interface Reply {
 }
 
 /**
- * The worker threads of a parallel replay. Each answers its batches in the order sent, so the replies
- * of a worker are a queue; the first failure of any worker fails every reply still awaited, and later sends.
+ * The worker threads of a parallel replay, started before the reader loads the rules (a thread takes a
+ * while to start) and set up once it did (`setUp`). Each answers its batches in the order sent, so the
+ * replies of a worker are a queue; the first failure of any worker fails every reply still awaited, and
+ * later sends.
  */
 export class ReplayWorkers {
   private readonly workers: Worker[] = [];
@@ -28,9 +30,9 @@ export class ReplayWorkers {
   private failure: ReplayWorkerError | undefined;
   private closing = false;
 
-  constructor(count: number, setup: WorkerSetup, script: string = WORKER_SCRIPT) {
+  constructor(count: number, script: string = WORKER_SCRIPT) {
     for (let i = 0; i < count; i++) {
-      const worker = new Worker(script, { workerData: setup });
+      const worker = new Worker(script);
       const replies: Reply[] = [];
       worker.on('message', (result: BatchResult) => replies.shift()?.resolve(result));
       worker.on('error', (error) => this.fail(`a replay worker failed: ${describe(error)}`));
@@ -44,6 +46,11 @@ export class ReplayWorkers {
 
   get count(): number {
     return this.workers.length;
+  }
+
+  /** Gives every worker the rules and options, before any batch. */
+  setUp(setup: WorkerSetup): void {
+    for (const worker of this.workers) worker.postMessage(setup);
   }
 
   /** Sends a batch to worker `index`; resolves with its answer. */

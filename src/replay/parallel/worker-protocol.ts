@@ -16,7 +16,7 @@ export interface WorkerSetup {
   compareOn: CompareOn;
   sessionKey: string;
   maxSessions: number;
-  /** The engine model (`--engine-*`): plain data, as workerData carries it. */
+  /** The engine model (`--engine-*`): plain data, as a message carries it. */
   engine: EngineModel;
   reporter: ReporterOptions;
 }

@@ -11,7 +11,7 @@ import { RecordingReadError } from '../input/read-sources';
 import type { ReplayLane } from '../lanes/replay-lane';
 import type { PortableRules } from '../parallel/portable-rules';
 import { ParallelReplay } from '../parallel/run-parallel-replay';
-import { ReplayWorkerError, ReplayWorkers } from '../parallel/replay-workers';
+import { ReplayWorkerError, type ReplayWorkers } from '../parallel/replay-workers';
 import type { ReplayOptions } from './replay-options';
 import { createCompareReporter, createOutputSink, createReplayReporter } from '../report/replay-reporters';
 import { ReplayStats, type ReplayCounts } from '../stats/replay-stats';
@@ -29,9 +29,9 @@ export interface ReplayControl {
   workerScript?: string;
 }
 
-/** A replay by worker threads (`--workers`): how many, and the rule files they compile. */
+/** A replay by worker threads (`--workers`): the workers, started, and the rules they compile. */
 export interface ParallelPlan {
-  workers: number;
+  workers: ReplayWorkers;
   rules: PortableRules;
   compare: PortableRules | undefined;
 }
@@ -115,9 +115,10 @@ export async function playRecordings(
         engine,
         reporter: reporterOptions,
       };
+      workers.setUp(setup);
       parallel = new ParallelReplay({
         ...common,
-        workers: new ReplayWorkers(workers, setup, control.workerScript),
+        workers,
         onPrint: (session, text) => sink.print(session, text),
         onCounts: (counts) =>
           comparing ? compareStats.merge(counts as CompareCounts) : stats.merge(counts as ReplayCounts),

@@ -6,6 +6,7 @@ import { loadTargetAccess } from '../lanes/target-access';
 import { createRecordedLane } from '../lanes/recorded-webhook';
 import { listRules, loadReplayRules } from '../load-replay-rules';
 import { toPortableRules } from '../parallel/portable-rules';
+import { ReplayWorkers } from '../parallel/replay-workers';
 import { chooseWorkers } from './choose-workers';
 import { playRecordings, type ReplayControl } from './play-recordings';
 import type { ReplayLane } from '../lanes/replay-lane';
@@ -31,13 +32,29 @@ export async function runReplay(
       return 1;
     }
   }
+  const count = await chooseWorkers(options, io.cwd);
+  // Worker threads take a while to start: they do while this thread loads the rules.
+  const workers =
+    count > 1 && options.rules !== undefined ? new ReplayWorkers(count, control.workerScript) : undefined;
+  try {
+    return await loadAndPlay(options, io, control, workers);
+  } finally {
+    await workers?.close();
+  }
+}
+
+async function loadAndPlay(
+  options: ReplayOptions,
+  io: CliIO,
+  control: ReplayControl,
+  workers: ReplayWorkers | undefined,
+): Promise<number> {
   const catalog = options.catalog === undefined ? undefined : path.resolve(io.cwd, options.catalog);
   const rules = options.rules === undefined ? undefined : await loadReplayRules(options.rules, io, catalog);
   if (options.rules !== undefined && rules === undefined) return 1;
   const compare =
     options.compare === undefined ? undefined : await loadReplayRules(options.compare, io, catalog);
   if (options.compare !== undefined && compare === undefined) return 1;
-  const workers = await chooseWorkers(options, io.cwd);
 
   let client: TargetClient | undefined;
   let webhook: TargetWebhook | undefined;
@@ -64,7 +81,7 @@ export async function runReplay(
       rules: rules === undefined ? undefined : listRules(rules.book),
       webhook,
       parallel:
-        workers > 1 && rules !== undefined
+        workers !== undefined && rules !== undefined
           ? {
               workers,
               rules: toPortableRules(rules.load),
