@@ -1,6 +1,7 @@
 import type { EngineModel } from '../filter';
 import type { TargetAccessFiles } from '../replay';
-import { checkAccessOptions, defineAccessOptions, readAccessFiles, readWebhookTls } from './target-options';
+import { checkAccessOptions, readAccessFiles, readWebhookTls } from './target-options';
+import { SANDBOX_WEBHOOK_OPTIONS } from './sandbox-webhook-options';
 import { ENGINE_FILTER_OPTIONS, ENGINE_OWN_UPDATES_OPTION, readEngineOptions } from './engine-options';
 import {
   defineFlag,
@@ -63,30 +64,13 @@ const SANDBOX_OPTIONS = {
     default: 1_048_576,
     help: 'largest accepted request, both hosts',
   }),
-  webhook: defineString({
-    value: 'URL',
-    help: [
-      "where the sessions' events go (a running webhook): http://HOST:PORT[/path] or grpc://HOST:PORT,",
-      'https:// or grpcs:// (over TLS)',
-    ],
-  }),
-  rules: defineString({
-    value: 'PATH',
-    help: "rule file or directory answering the sessions' events in-process (instead of --webhook)",
-  }),
-  'webhook-timeout': defineString({
-    value: 'MS',
-    parse: parsePositiveInt,
-    default: 2_000,
-    help: 'with --webhook: longest wait for an answer; the flow goes on without it',
-  }),
+  ...SANDBOX_WEBHOOK_OPTIONS,
   speed: defineString({
     value: 'N',
     parse: parsePositiveNumber,
     default: 1,
     help: 'simulated time runs N times as fast as real time (the audio, the nodes, heartbeats)',
   }),
-  ...defineAccessOptions('webhook'),
   ...ENGINE_OWN_UPDATES_OPTION,
   ...ENGINE_FILTER_OPTIONS,
   help: HELP_OPTION,

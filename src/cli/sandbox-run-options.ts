@@ -1,14 +1,13 @@
 import type { EngineModel } from '../filter';
 import type { TargetAccessFiles } from '../replay';
-import { checkAccessOptions, defineAccessOptions, readAccessFiles, readWebhookTls } from './target-options';
+import { checkAccessOptions, readAccessFiles, readWebhookTls } from './target-options';
+import { SANDBOX_WEBHOOK_OPTIONS } from './sandbox-webhook-options';
 import { ENGINE_FILTER_OPTIONS, ENGINE_OWN_UPDATES_OPTION, readEngineOptions } from './engine-options';
 import {
   defineChoice,
-  defineString,
   formatUsage,
   HELP_OPTION,
   parseCommandLine,
-  parsePositiveInt,
   refuse,
   type ParseResult,
 } from './options';
@@ -26,30 +25,13 @@ export interface SandboxRunOptions {
 }
 
 const SANDBOX_RUN_OPTIONS = {
-  webhook: defineString({
-    value: 'URL',
-    help: [
-      "where the sessions' events go (a running webhook): http://HOST:PORT[/path] or grpc://HOST:PORT,",
-      'https:// or grpcs:// (over TLS)',
-    ],
-  }),
-  rules: defineString({
-    value: 'PATH',
-    help: "rule file or directory answering the sessions' events in-process (instead of --webhook)",
-  }),
-  'webhook-timeout': defineString({
-    value: 'MS',
-    parse: parsePositiveInt,
-    default: 2_000,
-    help: 'with --webhook: longest wait for an answer; the flow goes on without it',
-  }),
+  ...SANDBOX_WEBHOOK_OPTIONS,
   format: defineChoice({
     value: 'FORMAT',
     choices: ['text', 'json'],
     default: 'text',
     help: 'text: the steps and each timeline, one line per entry; json: the same as one JSON document',
   }),
-  ...defineAccessOptions('webhook'),
   ...ENGINE_OWN_UPDATES_OPTION,
   ...ENGINE_FILTER_OPTIONS,
   help: HELP_OPTION,
