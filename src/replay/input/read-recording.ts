@@ -25,7 +25,7 @@ export async function* readRecordingBatches(
   file: string,
   chunks: AsyncIterable<Buffer>,
 ): AsyncGenerator<RecordingItem[]> {
-  for await (const { lines } of splitLineBatches(chunks)) {
+  for await (const lines of splitLineBatches(chunks)) {
     const items: RecordingItem[] = [];
     for (const raw of lines) {
       const item = decodeRecordingLine(file, raw);

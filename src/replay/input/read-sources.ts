@@ -1,5 +1,5 @@
 import type { OpenedRecording, RecordingSource } from './open-recording';
-import { splitLineBatches, type LineBatch } from './split-lines';
+import { splitLineBatches, type RawLine } from './split-lines';
 
 /** A recording could not be opened or read (not a bad line: the file itself). */
 export class RecordingReadError extends Error {
@@ -14,7 +14,8 @@ export class RecordingReadError extends Error {
 }
 
 /** The lines of one chunk of a recording, with the recording they were read from. */
-export interface SourcedLines extends LineBatch {
+export interface SourcedLines {
+  lines: RawLine[];
   source: RecordingSource;
   opened: OpenedRecording;
 }
@@ -34,14 +35,14 @@ export async function* readSources(sources: readonly RecordingSource[]): AsyncGe
     const batches = splitLineBatches(opened.chunks);
     try {
       for (;;) {
-        let next: IteratorResult<LineBatch>;
+        let next: IteratorResult<RawLine[]>;
         try {
           next = await batches.next();
         } catch (error) {
           throw new RecordingReadError(source.name, error);
         }
         if (next.done === true) break;
-        yield { ...next.value, source, opened };
+        yield { lines: next.value, source, opened };
       }
     } finally {
       // Stopping early (--duration, an error) closes the file.

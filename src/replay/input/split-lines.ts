@@ -1,4 +1,4 @@
-import { isAscii, isUtf8 } from 'node:buffer';
+import { isUtf8 } from 'node:buffer';
 
 /** One line of a recording, without its line break. */
 export interface RawLine {
@@ -7,18 +7,6 @@ export interface RawLine {
   text: string;
   /** Why the line cannot be read as text, if it cannot. */
   problem?: string;
-  /** Where the line starts in the `ascii` bytes of its batch, when it has them. */
-  at?: number;
-}
-
-/** The lines of one chunk read. */
-export interface LineBatch {
-  lines: RawLine[];
-  /**
-   * The bytes the lines were read from, when they are all ASCII (as recordings usually are): a line's text
-   * is then `ascii[at, at + text.length)`, byte for character. A replay worker reads its lines from a copy.
-   */
-  ascii: Buffer | undefined;
 }
 
 /** Longest line accepted; a longer one is reported and skipped without being held in memory. */
@@ -36,7 +24,7 @@ export const MAX_LINE_BYTES = 16 * 1024 * 1024;
 export async function* splitLineBatches(
   chunks: AsyncIterable<Buffer>,
   maxLineBytes = MAX_LINE_BYTES,
-): AsyncGenerator<LineBatch> {
+): AsyncGenerator<RawLine[]> {
   let rest: Buffer | undefined;
   let skipped = 0;
   let line = 0;
@@ -44,7 +32,6 @@ export async function* splitLineBatches(
     const buffer = rest === undefined ? chunk : Buffer.concat([rest, chunk]);
     rest = undefined;
     const batch: RawLine[] = [];
-    let ascii: Buffer | undefined;
     let start = 0;
     const last = buffer.lastIndexOf(10);
     if (last !== -1) {
@@ -53,20 +40,16 @@ export async function* splitLineBatches(
         batch.push(tooLong(++line, skipped + start - 1, maxLineBytes));
         skipped = 0;
       }
-      if (start <= last) {
-        const region = buffer.subarray(start, last);
-        line = splitRegion(region, line, maxLineBytes, batch);
-        if (isAscii(region)) ascii = region;
-      }
+      if (start <= last) line = splitRegion(buffer, start, last, line, maxLineBytes, batch);
       start = last + 1;
     }
     const left = buffer.length - start;
     if (skipped > 0 || left > maxLineBytes) skipped += left;
     else if (left > 0) rest = Buffer.from(buffer.subarray(start));
-    if (batch.length > 0) yield { lines: batch, ascii };
+    if (batch.length > 0) yield batch;
   }
-  if (skipped > 0) yield { lines: [tooLong(line + 1, skipped, maxLineBytes)], ascii: undefined };
-  else if (rest !== undefined) yield { lines: [toLine(rest, 0, rest.length, line + 1)], ascii: undefined };
+  if (skipped > 0) yield [tooLong(line + 1, skipped, maxLineBytes)];
+  else if (rest !== undefined) yield [toLine(rest, 0, rest.length, line + 1)];
 }
 
 /** `splitLineBatches`, one line at a time. */
@@ -74,30 +57,34 @@ export async function* splitLines(
   chunks: AsyncIterable<Buffer>,
   maxLineBytes = MAX_LINE_BYTES,
 ): AsyncGenerator<RawLine> {
-  for await (const batch of splitLineBatches(chunks, maxLineBytes)) yield* batch.lines;
+  for await (const batch of splitLineBatches(chunks, maxLineBytes)) yield* batch;
 }
 
 /**
- * Adds the lines of `region` (the last one's LF excluded) to `batch`; returns the last line number. Valid
- * UTF-8 (the usual case) is decoded once and split as text, and when it is all ASCII each line says where
- * it starts (`at`); otherwise line by line, so that only the lines at fault are reported.
+ * Adds the lines of `buffer[start, end)` (`end`: the LF of the last one) to `batch`; returns the last
+ * line number. Valid UTF-8 (the usual case) is decoded once and split as text; otherwise line by line,
+ * so that only the lines at fault are reported.
  */
-function splitRegion(region: Buffer, line: number, maxLineBytes: number, batch: RawLine[]): number {
+function splitRegion(
+  buffer: Buffer,
+  start: number,
+  end: number,
+  line: number,
+  maxLineBytes: number,
+  batch: RawLine[],
+): number {
+  const region = buffer.subarray(start, end);
   if (!isUtf8(region)) {
-    let start = 0;
-    for (let stop = region.indexOf(10); ; stop = region.indexOf(10, start)) {
-      const end = stop === -1 ? region.length : stop;
-      const bytes = end - start;
+    for (let stop = buffer.indexOf(10, start); stop !== -1 && stop <= end; stop = buffer.indexOf(10, start)) {
+      const bytes = stop - start;
       batch.push(
-        bytes > maxLineBytes ? tooLong(++line, bytes, maxLineBytes) : toLine(region, start, end, ++line),
+        bytes > maxLineBytes ? tooLong(++line, bytes, maxLineBytes) : toLine(buffer, start, stop, ++line),
       );
-      if (stop === -1) return line;
       start = stop + 1;
     }
+    return line;
   }
   const text = region.toString('utf8');
-  // Every byte a character: offsets in the text are offsets in the bytes.
-  const ascii = text.length === region.length;
   // A UTF-16 unit is at most 3 UTF-8 bytes: only a line longer than a third of the limit is measured.
   const measureAbove = maxLineBytes / 3;
   let from = 0;
@@ -108,8 +95,7 @@ function splitRegion(region: Buffer, line: number, maxLineBytes: number, batch: 
     const content =
       to > from && text.charCodeAt(to - 1) === 13 ? text.slice(from, to - 1) : text.slice(from, to);
     const bytes = to - from > measureAbove ? Buffer.byteLength(text.slice(from, to)) : 0;
-    if (bytes > maxLineBytes) batch.push(tooLong(line, bytes, maxLineBytes));
-    else batch.push(ascii ? { line, text: content, at: from } : { line, text: content });
+    batch.push(bytes > maxLineBytes ? tooLong(line, bytes, maxLineBytes) : { line, text: content });
     if (stop === -1) return line;
     from = stop + 1;
   }

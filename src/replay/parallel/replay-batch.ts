@@ -8,8 +8,6 @@ import { ReplayStats } from '../stats/replay-stats';
 import { compilePortableRules } from './portable-rules';
 import type { BatchResult, LineBatch, WorkerSetup } from './worker-protocol';
 
-const encoder = new TextEncoder();
-
 /**
  * What a replay worker does with each batch of lines: the in-process lanes of the rules (and of
  * `--compare` or the recorded answers), as the in-thread replay has them, for the sessions the worker owns.
@@ -31,8 +29,9 @@ export function createBatchReplayer(setup: WorkerSetup): (batch: LineBatch) => B
     },
   };
   return (batch) => {
-    const { file, count, forgetAt, forgetSessions } = batch;
-    const readLine = createLineReader(batch);
+    const { file, forgetAt, forgetSessions } = batch;
+    const count = batch.lines.length;
+    const readLine = createLineReader(batch.text);
     const texts: string[] = [];
     const lengths = new Uint32Array(count);
     const sessions: string[] | undefined = setup.reporter.format === 'human' ? [] : undefined;
@@ -46,7 +45,7 @@ export function createBatchReplayer(setup: WorkerSetup): (batch: LineBatch) => B
       for (; forgotten < forgetAt.length && (forgetAt[forgotten] as number) <= i; forgotten++)
         forget(forgetSessions[forgotten] as string);
       const line = batch.lines[i] as number;
-      const item = decodeRecordingLine(file, { line, text: readLine(i) });
+      const item = decodeRecordingLine(file, { line, text: readLine() });
       if (item?.kind !== 'event') throw new Error(`${file}:${line}: the reader took a line for an event`);
       const { variables, delivered, recorded } = item;
       const outcomes = raiseInLanes(
@@ -59,30 +58,20 @@ export function createBatchReplayer(setup: WorkerSetup): (batch: LineBatch) => B
       group = '';
       void report({ file, line, outcomes });
       if (printed !== '') texts.push(printed);
-      lengths[i] = Buffer.byteLength(printed);
+      lengths[i] = printed.length;
       sessions?.push(group);
     }
     for (; forgotten < forgetAt.length; forgotten++) forget(forgetSessions[forgotten] as string);
-    // Its own buffer (Buffer.from may share a pool), to be transferred.
-    return { printed: encoder.encode(texts.join('')), lengths, sessions, counts };
+    return { text: texts.join(''), lengths, sessions, counts };
   };
 }
 
-/** Line `i` of a batch: from the shared bytes of an ASCII chunk, or from the text. */
-function createLineReader(batch: LineBatch): (i: number) => string {
-  const { shared, starts, lengths, text } = batch;
-  if (shared !== undefined && starts !== undefined && lengths !== undefined) {
-    const bytes = Buffer.from(shared);
-    return (i) => {
-      const start = starts[i] as number;
-      return bytes.toString('latin1', start, start + (lengths[i] as number));
-    };
-  }
+/** The lines of a batch's text, one after the other. */
+function createLineReader(text: string): () => string {
   let from = 0;
-  const all = text ?? '';
   return () => {
-    const stop = all.indexOf('\n', from);
-    const line = all.slice(from, stop === -1 ? all.length : stop);
+    const stop = text.indexOf('\n', from);
+    const line = text.slice(from, stop === -1 ? text.length : stop);
     from = stop + 1;
     return line;
   };

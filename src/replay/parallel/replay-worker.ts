@@ -16,7 +16,6 @@ if (parentPort !== null) {
       replayBatch = createBatchReplayer(message as WorkerSetup);
       return;
     }
-    const result = replayBatch(message as LineBatch);
-    port.postMessage(result, [result.printed.buffer as ArrayBuffer]);
+    port.postMessage(replayBatch(message as LineBatch));
   });
 }

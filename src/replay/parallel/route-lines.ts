@@ -1,5 +1,5 @@
 import type { RecordingItem } from '../input/read-recording';
-import type { LineBatch as ReadBatch, RawLine } from '../input/split-lines';
+import type { RawLine } from '../input/split-lines';
 import { LineClassifier } from './classify-line';
 import type { LineBatch } from './worker-protocol';
 
@@ -16,6 +16,14 @@ export interface RoutedLines {
   batches: (LineBatch | undefined)[];
 }
 
+/** The lines of one chunk for one worker, as they are gathered. */
+interface Gathered {
+  texts: string[];
+  lines: number[];
+  forgetAt: number[];
+  forgetSessions: string[];
+}
+
 /**
  * Sends each event to the worker owning its session, in input order (LineClassifier says which lines
  * are events, and of which session). Sees every session raised, as the in-thread replay does, so that
@@ -24,7 +32,7 @@ export interface RoutedLines {
  */
 export class LineRouter {
   private readonly classifier: LineClassifier;
-  private batches: LineBatch[] = [];
+  private batches: Gathered[] = [];
   /** Events routed so far. */
   events = 0;
 
@@ -40,32 +48,22 @@ export class LineRouter {
   }
 
   forget(session: string): void {
-    const batch = this.batches[pickWorker(session, this.workers)] as LineBatch;
-    batch.forgetAt.push(batch.count);
+    const batch = this.batches[pickWorker(session, this.workers)] as Gathered;
+    batch.forgetAt.push(batch.lines.length);
     batch.forgetSessions.push(session);
   }
 
-  /** Routes one chunk of lines of `file`; `shared`: a copy of its ASCII bytes, when it has them. */
-  route(file: string, { lines }: ReadBatch, shared: SharedArrayBuffer | undefined): RoutedLines {
-    const size = lines.length;
-    const texts: string[][] = [];
-    this.batches = Array.from({ length: this.workers }, () => {
-      texts.push([]);
-      return {
-        file,
-        count: 0,
-        lines: new Uint32Array(size),
-        shared,
-        starts: shared === undefined ? undefined : new Uint32Array(size),
-        lengths: shared === undefined ? undefined : new Uint32Array(size),
-        text: undefined,
-        forgetAt: [],
-        forgetSessions: [],
-      };
-    });
-    const places = new Uint8Array(size);
+  /** Routes one chunk of lines of `file`. */
+  route(file: string, lines: readonly RawLine[]): RoutedLines {
+    this.batches = Array.from({ length: this.workers }, () => ({
+      texts: [],
+      lines: [],
+      forgetAt: [],
+      forgetSessions: [],
+    }));
+    const places = new Uint8Array(lines.length);
     const bad: RoutedLines['bad'] = [];
-    for (let i = 0; i < size; i++) {
+    for (let i = 0; i < lines.length; i++) {
       const raw = lines[i] as RawLine;
       const line = this.classifier.classify(file, raw);
       if (
@@ -78,25 +76,17 @@ export class LineRouter {
       }
       this.options.sessions.see(line.session);
       const worker = pickWorker(line.session, this.workers);
-      const batch = this.batches[worker] as LineBatch;
-      const at = batch.count++;
-      batch.lines[at] = raw.line;
-      if (batch.starts === undefined || batch.lengths === undefined)
-        (texts[worker] as string[]).push(raw.text);
-      else if (raw.at === undefined)
-        throw new Error(`${file}:${raw.line}: a line of ASCII bytes without its place`);
-      else {
-        batch.starts[at] = raw.at;
-        batch.lengths[at] = raw.text.length;
-      }
+      const batch = this.batches[worker] as Gathered;
+      batch.texts.push(raw.text);
+      batch.lines.push(raw.line);
       places[i] = worker;
       this.events++;
     }
-    const batches = this.batches.map((batch, worker) => {
-      if (batch.count === 0 && batch.forgetAt.length === 0) return undefined;
-      if (shared === undefined) batch.text = (texts[worker] as string[]).join('\n');
-      return batch;
-    });
+    const batches = this.batches.map(({ texts, lines, forgetAt, forgetSessions }) =>
+      lines.length === 0 && forgetAt.length === 0
+        ? undefined
+        : { file, text: texts.join('\n'), lines, forgetAt, forgetSessions },
+    );
     return { places, bad, batches };
   }
 }

@@ -31,18 +31,15 @@ export interface ParallelReplayOptions {
 /** One chunk of lines on its way through the workers: what its report needs, and no more (memory). */
 interface InFlight extends Omit<RoutedLines, 'batches'> {
   replies: (Promise<BatchResult> | undefined)[];
-  shared: SharedArrayBuffer | undefined;
 }
 
 /**
  * The reader of a parallel replay (`--workers N`): reads and splits the recordings, sends each event to
  * the worker owning its session (LineRouter), and prints the workers' answers in input order: the output
- * of the in-thread replay, byte for byte. An ASCII chunk's bytes are copied once to shared memory, which
- * every worker reads its lines from; the copies are reused once the workers answered.
+ * of the in-thread replay, byte for byte.
  */
 export class ParallelReplay {
   private readonly router: LineRouter;
-  private readonly spare: SharedArrayBuffer[] = [];
 
   constructor(private readonly options: ParallelReplayOptions) {
     this.router = new LineRouter(options.workers.count, options);
@@ -56,18 +53,16 @@ export class ParallelReplay {
   async run(): Promise<ReplayEnd> {
     const inFlight: InFlight[] = [];
     try {
-      for await (const read of readSources(this.options.sources)) {
+      for await (const { lines, source, opened } of readSources(this.options.sources)) {
         if (this.options.signal?.aborted === true) return await this.finish(inFlight, 'aborted');
-        const { source, opened } = read;
-        const events = this.router.events;
+        const { bytesRead, size } = opened;
         this.options.onProgress?.({
           file: source.name,
-          bytesRead: opened.bytesRead(),
-          size: opened.size,
-          events,
+          bytesRead: bytesRead(),
+          size,
+          events: this.router.events,
         });
-        const shared = read.ascii === undefined ? undefined : this.share(read.ascii);
-        const routed = this.router.route(source.name, read, shared);
+        const routed = this.router.route(source.name, lines);
         const replies = routed.batches.map((batch, worker) => {
           if (batch === undefined) return undefined;
           const reply = this.options.workers.send(worker, batch);
@@ -75,7 +70,7 @@ export class ParallelReplay {
           reply.catch(() => undefined);
           return reply;
         });
-        inFlight.push({ places: routed.places, bad: routed.bad, replies, shared });
+        inFlight.push({ places: routed.places, bad: routed.bad, replies });
         while (inFlight.length >= MAX_BATCHES_IN_FLIGHT) await this.report(inFlight.shift() as InFlight);
       }
       return await this.finish(inFlight, 'end');
@@ -84,27 +79,9 @@ export class ParallelReplay {
     }
   }
 
-  /** A copy of `bytes` in shared memory: a spare one if one is large enough. */
-  private share(bytes: Buffer): SharedArrayBuffer {
-    const at = this.spare.findIndex((spare) => spare.byteLength >= bytes.length);
-    const shared =
-      at === -1 ? new SharedArrayBuffer(Math.max(bytes.length, 512 * 1024)) : this.spare.splice(at, 1)[0]!;
-    new Uint8Array(shared).set(bytes);
-    return shared;
-  }
-
-  /** Keeps a copy the workers are done with, for a later chunk; as many as can be in flight, the largest. */
-  private keep(shared: SharedArrayBuffer): void {
-    this.spare.push(shared);
-    this.spare.sort((a, b) => b.byteLength - a.byteLength);
-    this.spare.length = Math.min(this.spare.length, MAX_BATCHES_IN_FLIGHT);
-  }
-
   /** Prints the events and bad lines of a chunk in input order, then counts them. */
-  private async report({ places, bad, replies, shared }: InFlight): Promise<void> {
+  private async report({ places, bad, replies }: InFlight): Promise<void> {
     const results = await Promise.all(replies);
-    if (shared !== undefined) this.keep(shared);
-    const printed = results.map((result) => (result === undefined ? undefined : toBuffer(result.printed)));
     const next = new Uint32Array(results.length);
     const offsets = new Uint32Array(results.length);
     let nextBad = 0;
@@ -120,8 +97,7 @@ export class ParallelReplay {
       const offset = offsets[place] as number;
       offsets[place] = offset + length;
       const session = result.sessions?.[(next[place] as number) - 1] ?? '';
-      const text = (printed[place] as Buffer).toString('utf8', offset, offset + length);
-      const printing = this.options.onPrint(session, text);
+      const printing = this.options.onPrint(session, result.text.slice(offset, offset + length));
       if (printing !== undefined) await printing;
     }
     for (const result of results) if (result !== undefined) this.options.onCounts(result.counts);
@@ -131,8 +107,4 @@ export class ParallelReplay {
     for (const chunk of inFlight.splice(0)) await this.report(chunk);
     return end;
   }
-}
-
-function toBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

@@ -23,33 +23,26 @@ export interface WorkerSetup {
 
 /**
  * Lines of one recording for one worker, in input order: events of the sessions it owns, each line
- * already known to be an event (the first `count` entries of the arrays). An ASCII chunk's lines are
- * read from `shared`, a copy of the chunk's bytes all workers read (line i: `lengths[i]` bytes from
- * `starts[i]`); other lines travel as `text`, joined by LF (a line holds none). `forgetAt[i]` is the
- * index of the line before which the session `forgetSessions[i]` is forgotten (`--max-sessions`, decided
- * by the reader for all workers).
+ * already known to be an event. They travel as one text, joined by LF (a line holds none): one string
+ * costs less to send than many. `forgetAt[i]` is the index of the line before which the session
+ * `forgetSessions[i]` is forgotten (`--max-sessions`, decided by the reader for all workers).
  */
 export interface LineBatch {
   file: string;
-  count: number;
+  text: string;
   /** The line number of each line. */
-  lines: Uint32Array;
-  shared: SharedArrayBuffer | undefined;
-  starts: Uint32Array | undefined;
-  lengths: Uint32Array | undefined;
-  text: string | undefined;
+  lines: number[];
   forgetAt: number[];
   forgetSessions: string[];
 }
 
 /**
- * What a worker answers for one LineBatch: the text the lines print, one after the other, as UTF-8
- * (transferred, not copied, and kept out of the reader's heap until printed), and the length in bytes
- * of each one's part (0 for none); the session of each (the timeline's groups, only with
+ * What a worker answers for one LineBatch: the text the lines print, one after the other, and the
+ * length of each one's part (0 for none); the session of each (the timeline's groups, only with
  * `--format human`); the counts of the batch.
  */
 export interface BatchResult {
-  printed: Uint8Array;
+  text: string;
   lengths: Uint32Array;
   sessions: string[] | undefined;
   counts: ReplayCounts | CompareCounts;
