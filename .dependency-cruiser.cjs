@@ -44,6 +44,8 @@ const LAYERS = {
     'simulation',
     'terminal',
   ],
+  // testing, sandbox: scenario files are checked by the same loaders as `rulehook test` and `sandbox`.
+  lsp: ['diagnostics', 'rules', 'sandbox', 'testing'],
   cli: ['*'],
 };
 
@@ -68,6 +70,17 @@ const REPLAY_STAGES = {
   /** `--workers`: the reader and its worker threads, which replay as the in-thread run does. */
   parallel: ['input', 'lanes', 'stats', 'report'],
   run: ['input', 'lanes', 'stats', 'report', 'parallel'],
+};
+
+/** The stages of src/lsp/: the workspace's packs, then each feature, then the server that wires them. */
+const LSP_STAGES = {
+  workspace: ['complete'],
+  complete: [],
+  diagnostics: [],
+  hover: ['complete'],
+  definition: ['complete'],
+  actions: ['complete', 'diagnostics'],
+  server: ['workspace', 'complete', 'diagnostics', 'hover', 'definition', 'actions'],
 };
 
 /** The stages of src/sandbox/: a scenario, the wire (Status, proto3 JSON), the services, their hosts. */
@@ -115,6 +128,7 @@ module.exports = {
     ...stageRules('rules', RULE_STAGES),
     ...stageRules('replay', REPLAY_STAGES),
     ...stageRules('sandbox', SANDBOX_STAGES),
+    ...stageRules('lsp', LSP_STAGES),
     {
       name: 'rules-shared-files',
       comment: 'the shared files of src/rules (spec, operators, template) import no stage',

@@ -19,6 +19,11 @@ const COMMANDS: Record<string, Command> = {
     summary: 'create a starter rule pack: rules, catalog, scenario tests, a recording',
     run: async (args, io) => (await import('./init')).runInit(args, io),
   },
+  lsp: {
+    summary: 'run the language server for editors (diagnostics, completion, hover, quick fixes)',
+    run: async (args, io) =>
+      (await import('./lsp')).runLsp(args, io, { input: process.stdin, output: process.stdout }),
+  },
   replay: {
     summary: 'replay recorded events through rules (or a live webhook), compare rule versions',
     run: async (args, io, signal) => (await import('./replay')).runReplay(args, io, { signal }),

@@ -1,5 +1,6 @@
 export { loadRules, type LoadOptions } from './load-rules';
 export { loadRuleSnapshot, type LoadResult } from './load-rule-snapshot';
+export { createLoadCache, type LoadCache } from './load-cache';
 export { readRuleSnapshot, type ReadOptions } from './read-rule-snapshot';
 export { computeRuleRevision, type RuleSnapshot, type RuleSource } from './rule-snapshot';
 export { shortenRevision } from '../../contract/rule-revision';

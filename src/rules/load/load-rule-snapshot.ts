@@ -1,8 +1,9 @@
 import { dedupeDiagnostics, sortDiagnostics, type Diagnostic } from '../../diagnostics';
-import { parseCatalog, type Catalog } from '../catalog';
+import type { Catalog } from '../catalog';
 import { checkDuplicateRulesets, checkLoadTotals } from '../check';
 import type { LoadedRuleset } from '../spec';
-import { loadRuleFile, toLoadedRuleset } from './load-rule-file';
+import { loadRuleFileCached, parseCatalogCached, type LoadCache } from './load-cache';
+import { toLoadedRuleset } from './load-rule-file';
 import { computeRuleRevision, type RuleSnapshot } from './rule-snapshot';
 
 export interface LoadResult {
@@ -22,22 +23,25 @@ export interface LoadResult {
  * Parses and checks the files of a rule set already read: the one path from
  * texts to rulesets, whoever read them. Never throws for user mistakes: they
  * are all in `diagnostics`. A file with errors is left out of `rulesets`;
- * callers refuse to serve when any diagnostic is an error.
+ * callers refuse to serve when any diagnostic is an error. With a `cache`, files
+ * whose texts did not change since the last load are not parsed again; the
+ * checks across files always run.
  */
-export function loadRuleSnapshot(snapshot: RuleSnapshot): LoadResult {
+export function loadRuleSnapshot(snapshot: RuleSnapshot, cache?: LoadCache): LoadResult {
   const sources = new Map<string, string>();
   const diagnostics: Diagnostic[] = [...snapshot.diagnostics];
   let catalog: Catalog | undefined;
   if (snapshot.catalog !== undefined) {
     const { file, text } = snapshot.catalog;
     sources.set(file, text);
-    const parsed = parseCatalog(file, text);
+    const parsed = parseCatalogCached(file, text, cache);
     for (const diagnostic of parsed.diagnostics) diagnostics.push(diagnostic);
     catalog = parsed.catalog;
   }
   const ruleFiles = snapshot.ruleFiles.map(({ file, text }) => {
     sources.set(file, text);
-    return loadRuleFile(file, text, catalog?.spec);
+    const catalogInUse = snapshot.catalog && { text: snapshot.catalog.text, spec: catalog?.spec };
+    return loadRuleFileCached(file, text, catalogInUse, cache);
   });
 
   const wellFormed = ruleFiles.filter((f) => f.parsed.wellFormed);

@@ -1,12 +1,9 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { createDiagnostic, type Diagnostic } from '../../diagnostics';
+import type { Diagnostic } from '../../diagnostics';
 import { loadRuleBook } from '../../rules/book';
 import type { LoadResult } from '../../rules/load';
 import type { ParsedYaml } from '../../rules/parse';
-import type { SpecPath } from '../../rules/spec';
 import { describeRules, type RulesUnderTest } from './rules-under-test';
-import { suggestPath } from './suggest-path';
+import { resolveRulePaths } from './resolve-rule-paths';
 
 /** The rules a scenario file tests, loaded as `rulehook validate` loads them. */
 export interface LoadedRulesUnderTest {
@@ -18,11 +15,6 @@ export interface LoadedRulesUnderTest {
   diagnostics: Diagnostic[];
   /** True the first time a load is handed out: its diagnostics and sources are then to be reported. */
   first: boolean;
-}
-
-/** A path relative to `cwd`, with `/` separators: how files are shown, as `validate` would show them. */
-export function toShownPath(absolute: string, cwd: string): string {
-  return path.relative(cwd, absolute).split(path.sep).join('/') || '.';
 }
 
 /**
@@ -44,25 +36,19 @@ export class RulesLoader {
     rulesPaths: string[],
     catalog: string | undefined,
   ): Promise<LoadedRulesUnderTest> {
-    const base = path.dirname(scenarioAbsolute);
-    const diagnostics: Diagnostic[] = [];
-    const resolve = (written: string, at: SpecPath): string | undefined => {
-      const absolute = path.resolve(base, written);
-      if (existsSync(absolute)) return toShownPath(absolute, this.cwd);
-      const message = `'${written}' does not exist (paths are relative to the scenario file; from the current directory this is '${toShownPath(absolute, this.cwd)}')`;
-      const details = { range: parsed.locate(at), suggestion: suggestPath(written, base) };
-      diagnostics.push(createDiagnostic('TEST_PATH_NOT_FOUND', parsed.file, message, details));
-      return undefined;
-    };
-    const single = typeof (parsed.value as { rules?: unknown }).rules === 'string';
-    const shown = rulesPaths.map((p, i) => resolve(p, single ? ['rules'] : ['rules', i]));
-    const shownCatalog = catalog === undefined ? undefined : resolve(catalog, ['catalog']);
-    if (diagnostics.length > 0) return { rules: undefined, load: undefined, diagnostics, first: false };
+    const { shown, shownCatalog, diagnostics } = resolveRulePaths(
+      scenarioAbsolute,
+      parsed,
+      rulesPaths,
+      catalog,
+      this.cwd,
+    );
+    if (shown === undefined) return { rules: undefined, load: undefined, diagnostics, first: false };
     const key = JSON.stringify([shown, shownCatalog]);
     let pending = this.loads.get(key);
     const first = pending === undefined;
     if (pending === undefined) {
-      pending = this.load(shown as string[], shownCatalog);
+      pending = this.load(shown, shownCatalog);
       this.loads.set(key, pending);
     }
     const { load, rules } = await pending;

@@ -76,7 +76,7 @@ export async function prepareScenario(
 }
 
 /** The rules can be loaded once the file is well-formed and its `rules` and `catalog` are usable paths. */
-function canLoadRules(scenario: ScenarioFile): boolean {
+export function canLoadRules(scenario: ScenarioFile): boolean {
   const spec = scenario.spec as unknown;
   if (!scenario.parsed.wellFormed || typeof spec !== 'object' || spec === null || Array.isArray(spec))
     return false;

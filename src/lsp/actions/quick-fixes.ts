@@ -1,0 +1,38 @@
+import { CodeActionKind, type CodeAction, type Diagnostic, type TextEdit } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { quoteIfNeeded } from '../complete/completion-items';
+import { DIAGNOSTIC_SOURCE, type DiagnosticData } from '../diagnostics/to-lsp-diagnostic';
+
+const QUOTED = /^(["']).*\1$/s;
+
+/**
+ * The did-you-mean of each rulehook diagnostic as a one-click edit. A name in
+ * quotes keeps its quotes; a value of the wrong type (`"yes"` where `true` is
+ * meant) is replaced whole, quotes included, since the quotes are the mistake.
+ */
+export function createQuickFixes(document: TextDocument, diagnostics: readonly Diagnostic[]): CodeAction[] {
+  return diagnostics.flatMap((diagnostic) => {
+    const suggestion = (diagnostic.data as Partial<DiagnosticData> | undefined)?.suggestion;
+    if (diagnostic.source !== DIAGNOSTIC_SOURCE || typeof suggestion !== 'string') return [];
+    const written = document.getText(diagnostic.range);
+    const edit: TextEdit =
+      QUOTED.test(written) && diagnostic.code !== 'INVALID_TYPE'
+        ? {
+            range: {
+              start: document.positionAt(document.offsetAt(diagnostic.range.start) + 1),
+              end: document.positionAt(document.offsetAt(diagnostic.range.end) - 1),
+            },
+            newText: suggestion,
+          }
+        : { range: diagnostic.range, newText: quoteIfNeeded(suggestion) };
+    return [
+      {
+        title: `Change to '${suggestion}'`,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [diagnostic],
+        isPreferred: true,
+        edit: { changes: { [document.uri]: [edit] } },
+      },
+    ];
+  });
+}

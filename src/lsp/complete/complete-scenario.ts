@@ -1,0 +1,38 @@
+import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver';
+import type { CatalogEntries, CatalogEntry } from './catalog-entries';
+import { toCompletionItems, type Insertion } from './completion-items';
+import { concreteVariables, lastKey } from './complete-rule-file';
+import type { CursorContext } from './find-cursor-context';
+
+/** What a scenario file's completion draws on: the rules it tests and their catalog. */
+export interface ScenarioFacts {
+  /** `ruleset/rule` of every rule under test, with the rule's description. */
+  rules: CatalogEntry[];
+  catalog: CatalogEntries;
+}
+
+/** Rule ids in `fired` / `not_fired`, event names in `event`, variable names as keys of `variables` and cases. */
+export function completeScenario(
+  context: CursorContext,
+  facts: ScenarioFacts,
+  insertion: Omit<Insertion, 'asKey'>,
+): CompletionItem[] {
+  const { path } = context;
+  const value = { ...insertion, asKey: false };
+  if (context.role === 'key') {
+    const last = lastKey(path);
+    const variablesMap =
+      last === 'variables' || (last === 'cases' && path.at(-1) === '*') || last === 'updates';
+    return variablesMap
+      ? toCompletionItems(concreteVariables(facts.catalog.variables), CompletionItemKind.Variable, {
+          ...insertion,
+          asKey: true,
+        })
+      : [];
+  }
+  if (path.includes('fired') || path.includes('not_fired'))
+    return toCompletionItems(facts.rules, CompletionItemKind.Reference, value);
+  if (lastKey(path) === 'event')
+    return toCompletionItems(facts.catalog.events, CompletionItemKind.Event, value);
+  return [];
+}

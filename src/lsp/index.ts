@@ -1,0 +1,1 @@
+export { startLanguageServer, type LanguageServerOptions } from './server/start-language-server';

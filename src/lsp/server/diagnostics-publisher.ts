@@ -1,0 +1,46 @@
+import type { Connection } from 'vscode-languageserver';
+import { createLineIndex, type Diagnostic } from '../../diagnostics';
+import { toLspDiagnostic, toUri } from '../diagnostics/to-lsp-diagnostic';
+import type { FileDiagnostics } from '../workspace/language-workspace';
+
+/**
+ * Publishes diagnostics by groups (a pack, a scenario file). A group's files
+ * that had diagnostics last time and are no longer part of it are cleared,
+ * so a deleted or moved file leaves nothing behind in the editor.
+ */
+export class DiagnosticsPublisher {
+  private readonly groups = new Map<string, Set<string>>();
+
+  constructor(private readonly connection: Connection) {}
+
+  async publish(
+    group: string,
+    files: ReadonlyMap<string, FileDiagnostics>,
+    locate: (file: string) => { absolute: string; text: string } | undefined,
+  ): Promise<void> {
+    const before = this.groups.get(group) ?? new Set<string>();
+    const now = new Set(files.keys());
+    for (const gone of before) if (!now.has(gone)) await this.send(gone, []);
+    this.groups.set(group, now);
+    for (const [absolute, { text, diagnostics }] of files) {
+      const lines = createLineIndex(text);
+      const at = (file: string) => {
+        const place = locate(file);
+        return place && { uri: toUri(place.absolute), lines: createLineIndex(place.text) };
+      };
+      await this.send(
+        absolute,
+        diagnostics.map((d: Diagnostic) => toLspDiagnostic(d, lines, at)),
+      );
+    }
+  }
+
+  /** Clears a group's diagnostics (its file was closed and belongs to no pack). */
+  async clear(group: string): Promise<void> {
+    await this.publish(group, new Map(), () => undefined);
+  }
+
+  private async send(absolute: string, diagnostics: ReturnType<typeof toLspDiagnostic>[]): Promise<void> {
+    await this.connection.sendDiagnostics({ uri: toUri(absolute), diagnostics });
+  }
+}

@@ -1,0 +1,69 @@
+import path from 'node:path';
+import {
+  createLoadCache,
+  loadRuleSnapshot,
+  readRuleSnapshot,
+  type LoadResult,
+  type RuleSnapshot,
+} from '../../rules/load';
+
+/** What a rule pack is loaded from: paths (directories or files) and a catalog, shown relative to `cwd`. */
+export interface PackSource {
+  cwd: string;
+  paths: readonly string[];
+  catalog?: string;
+}
+
+/**
+ * A rule pack as the editor sees it: the files `rulehook validate PATHS` would
+ * read, with the texts of open documents in place of the saved ones. The files
+ * on disk are listed and read once, then again only after `forgetDisk` (a file
+ * of the pack was created, deleted or saved); each check re-parses only the
+ * files whose text changed (the load cache), then runs the checks across files.
+ */
+export class RulePack {
+  private readonly cache = createLoadCache();
+  private disk: Promise<RuleSnapshot> | undefined;
+  private last: LoadResult | undefined;
+  private catalogText: string | undefined;
+
+  constructor(readonly source: PackSource) {}
+
+  /** Absolute path of a file as a diagnostic names it. */
+  absoluteOf(file: string): string {
+    return path.resolve(this.source.cwd, file);
+  }
+
+  forgetDisk(): void {
+    this.disk = undefined;
+  }
+
+  /** The last check's result, if any. */
+  get lastResult(): LoadResult | undefined {
+    return this.last;
+  }
+
+  /** The text of the catalog in use at the last check (even when it has errors), if there is one. */
+  get lastCatalogText(): string | undefined {
+    return this.catalogText;
+  }
+
+  /** Loads the pack with `open` (absolute path to text) over the files on disk. */
+  async check(open: ReadonlyMap<string, string>): Promise<LoadResult> {
+    const { cwd, paths, catalog } = this.source;
+    this.disk ??= readRuleSnapshot(paths, catalog === undefined ? { cwd } : { cwd, catalog });
+    const disk = await this.disk;
+    const overlay = <T extends { file: string; text: string }>(source: T): T => {
+      const text = open.get(this.absoluteOf(source.file));
+      return text === undefined ? source : { ...source, text };
+    };
+    const snapshot: RuleSnapshot = {
+      ruleFiles: disk.ruleFiles.map(overlay),
+      diagnostics: disk.diagnostics,
+      ...(disk.catalog === undefined ? {} : { catalog: overlay(disk.catalog) }),
+    };
+    this.catalogText = snapshot.catalog?.text;
+    this.last = loadRuleSnapshot(snapshot, this.cache);
+    return this.last;
+  }
+}

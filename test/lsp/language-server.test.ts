@@ -1,0 +1,311 @@
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { CodeAction, CompletionItem, Diagnostic, Hover, Location } from 'vscode-languageserver-protocol';
+import { toJsonDiagnostics } from '../../src/diagnostics';
+import { loadRules } from '../../src/rules/load';
+import { LspClient } from '../support/lsp-client';
+
+const EXAMPLES = path.join(__dirname, '../../examples');
+const FIXTURES = path.join(__dirname, '../fixtures/rules');
+
+/** A copy of the example packs and rule fixtures to edit, as a workspace folder. */
+function makeWorkspace(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'rulehook-lsp-'));
+  for (const pack of ['fraud-and-spoofing', 'enrollment-after-opt-in', 'noise-reduction'])
+    cpSync(path.join(EXAMPLES, pack), path.join(root, pack), { recursive: true });
+  cpSync(FIXTURES, path.join(root, 'fixtures'), { recursive: true });
+  return root;
+}
+
+/** What an editor shows of a diagnostic, in `validate --format json`'s terms (1-based, end exclusive). */
+function asValidateWould(d: Diagnostic) {
+  return {
+    code: d.code,
+    severity: d.severity === 1 ? 'error' : 'warning',
+    line: d.range.start.line + 1,
+    col: d.range.start.character + 1,
+    endLine: d.range.end.line + 1,
+    endCol: d.range.end.character + 1,
+  };
+}
+
+async function validateJson(root: string, dir: string) {
+  const loaded = await loadRules([dir], { cwd: root });
+  return toJsonDiagnostics(loaded.diagnostics, loaded.sources);
+}
+
+let root: string;
+let client: LspClient;
+
+beforeAll(async () => {
+  root = makeWorkspace();
+  client = await LspClient.start(root);
+});
+
+afterAll(async () => {
+  expect(await client.stop()).toBe(0);
+  rmSync(root, { recursive: true, force: true });
+});
+
+const file = (...parts: string[]) => path.join(root, ...parts);
+const read = (absolute: string) => readFileSync(absolute, 'utf8');
+
+describe('diagnostics', () => {
+  it.each(['fraud-and-spoofing', 'enrollment-after-opt-in', 'noise-reduction'])(
+    'shows none for the example pack %s (rules, catalog and scenario files)',
+    async (pack) => {
+      const names = ['catalog.yaml', ...readdirYaml(file(pack))];
+      for (const name of names) await client.open(file(pack, name), read(file(pack, name)));
+      for (const name of names)
+        expect({ name, diagnostics: await client.diagnosticsOf(file(pack, name)) }).toEqual({
+          name,
+          diagnostics: [],
+        });
+    },
+  );
+
+  it("are exactly validate --format json's for a pack with mistakes, with the did-you-mean in the message", async () => {
+    const rules = file('fixtures', 'catalog-mistakes', 'rules.yaml');
+    await client.open(rules, read(rules));
+    const shown = await client.diagnosticsOf(rules, (d) => d.length > 0);
+    const expected = (await validateJson(root, 'fixtures/catalog-mistakes')).filter(
+      (d) => d.file === 'fixtures/catalog-mistakes/rules.yaml',
+    );
+    expect(expected.length).toBeGreaterThan(1);
+    expect(shown.map(asValidateWould)).toEqual(
+      expected.map(({ code, severity, line, col, endLine, endCol }) => ({
+        code,
+        severity,
+        line,
+        col,
+        endLine,
+        endCol,
+      })),
+    );
+    expect(shown.map((d) => d.message)).toEqual(
+      expected.map((d) => (d.suggestion ? `${d.message}; did you mean '${d.suggestion}'?` : d.message)),
+    );
+    expect(shown.every((d) => d.source === 'rulehook')).toBe(true);
+  });
+
+  it('appear while typing, and the quick fix of a typo clears them', async () => {
+    const rules = file('fraud-and-spoofing', 'risk.yaml');
+    const original = read(rules);
+    await client.open(rules, original);
+    await client.diagnosticsOf(rules, (d) => d.length === 0);
+    const typo = original.replace(
+      'on: [FRAUD_CHECK_COMPLETED, VERIFY_COMPLETED]',
+      'on: [FRAUD_CHECK_COMPLETD, VERIFY_COMPLETED]',
+    );
+    expect(typo).not.toBe(original);
+    await client.change(rules, typo);
+    const [warning] = await client.diagnosticsOf(rules, (d) => d.length === 1);
+    expect(warning).toMatchObject({ code: 'UNKNOWN_EVENT', severity: 2 });
+    expect(warning!.message).toContain("did you mean 'FRAUD_CHECK_COMPLETED'?");
+
+    const actions = await client.connection.sendRequest<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri: client.uriOf(rules) },
+      range: warning!.range,
+      context: { diagnostics: [warning] },
+    });
+    expect(actions).toHaveLength(1);
+    expect(actions[0]).toMatchObject({ kind: 'quickfix', isPreferred: true });
+    const [edit] = actions[0]!.edit!.changes![client.uriOf(rules)]!;
+    const fixed = applyEdit(typo, edit!.range, edit!.newText);
+    expect(fixed).toBe(original);
+    await client.change(rules, fixed);
+    expect(await client.diagnosticsOf(rules, (d) => d.length === 0)).toEqual([]);
+  });
+
+  it("re-checks the pack's rule files when its catalog is edited", async () => {
+    const rules = file('noise-reduction', 'noise.yaml');
+    const catalog = file('noise-reduction', 'catalog.yaml');
+    await client.open(rules, read(rules));
+    await client.diagnosticsOf(rules, (d) => d.length === 0);
+    const without = read(catalog).replace(/^ {2}- SESSION_DECIDED .*\n/m, '');
+    expect(without).not.toBe(read(catalog));
+    await client.open(catalog, read(catalog));
+    await client.change(catalog, without);
+    const shown = await client.diagnosticsOf(rules, (d) => d.some((x) => x.code === 'UNKNOWN_EVENT'));
+    expect(shown.map((d) => d.message).join('\n')).toContain('SESSION_DECIDED');
+    await client.change(catalog, read(catalog));
+    await client.diagnosticsOf(rules, (d) => d.length === 0);
+  });
+
+  it('checks a scenario file against the rules it tests, with the rule id it meant', async () => {
+    const scenario = file('fraud-and-spoofing', 'risk.test.yaml');
+    const text = read(scenario).replace(
+      'fired: [fraud-and-spoofing/spoof-suspected]',
+      'fired: [fraud-and-spoofing/spof-suspected]',
+    );
+    await client.open(scenario, text);
+    const [unknown] = await client.diagnosticsOf(scenario, (d) => d.length > 0);
+    expect(unknown).toMatchObject({ code: 'UNKNOWN_RULE', severity: 1 });
+    expect(unknown!.message).toContain("did you mean 'fraud-and-spoofing/spoof-suspected'?");
+    await client.change(scenario, read(scenario));
+    await client.diagnosticsOf(scenario, (d) => d.length === 0);
+  });
+
+  it('sees a rule file created on disk when the editor reports it', async () => {
+    const added = file('noise-reduction', 'copy.yaml');
+    writeFileSync(added, read(file('noise-reduction', 'noise.yaml')));
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: client.uriOf(added), type: 1 }],
+    });
+    // Reported where the second definition is: copy.yaml sorts first.
+    const first = file('noise-reduction', 'noise.yaml');
+    const [duplicate] = await client.diagnosticsOf(first, (d) => d.length > 0);
+    expect(duplicate).toMatchObject({ code: 'DUPLICATE_RULESET' });
+    expect(duplicate!.relatedInformation?.[0]?.location.uri).toBe(client.uriOf(added));
+    rmSync(added);
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: client.uriOf(added), type: 3 }],
+    });
+    await client.diagnosticsOf(first, (d) => d.length === 0);
+  });
+});
+
+describe('completion, hover, definition', () => {
+  const rules = () => file('fraud-and-spoofing', 'risk.yaml');
+
+  /** Opens risk.yaml with `line` inserted after the line holding `after`; returns where `|` was. */
+  async function openWith(after: string, line: string) {
+    const original = read(rules());
+    const at = original.indexOf('\n', original.indexOf(after)) + 1;
+    const inserted = line.replace('|', '');
+    const text = original.slice(0, at) + inserted + '\n' + original.slice(at);
+    const offset = at + line.indexOf('|');
+    const before = text.slice(0, offset).split('\n');
+    await client.open(rules(), text);
+    return { line: before.length - 1, character: before.at(-1)!.length };
+  }
+
+  const labels = (items: CompletionItem[]) => items.map((i) => i.label);
+
+  it("lists the catalog's events after on:, with their descriptions", async () => {
+    const at = await openWith('  - id: fraudster-suspected', '    on: |');
+    const items = await client.request<CompletionItem[]>(
+      'textDocument/completion',
+      rules(),
+      at.line,
+      at.character,
+    );
+    expect(labels(items)).toEqual(expect.arrayContaining(['CALL_STARTED', 'VERIFY_COMPLETED', 'CALL_ENDED']));
+    expect(items.find((i) => i.label === 'CALL_STARTED')?.documentation).toMatchObject({
+      value: 'first event of every call session',
+    });
+  });
+
+  it('lists an action, then its parameters with the required ones first', async () => {
+    const at = await openWith('        - action: NotifyAgent', '          parameters: { |');
+    const items = await client.request<CompletionItem[]>(
+      'textDocument/completion',
+      rules(),
+      at.line,
+      at.character,
+    );
+    expect(labels(items)[0]).toBe('message');
+    expect(items[0]).toMatchObject({ detail: 'required' });
+  });
+
+  it('offers nodes, template variables and named conditions', async () => {
+    let at = await openWith('    then:', '      disable: [|]');
+    let items = await client.request<CompletionItem[]>(
+      'textDocument/completion',
+      rules(),
+      at.line,
+      at.character,
+    );
+    expect(labels(items)).toEqual(expect.arrayContaining(['Verify', 'Enroll', 'Train']));
+    at = await openWith('    if: { ref: qa-test-call }', '    if2: { ref: | }');
+    items = await client.request<CompletionItem[]>('textDocument/completion', rules(), at.line, at.character);
+    expect(labels(items)).toEqual(['qa-test-call', 'fraud-hit', 'spoof-hit', 'high-risk', 'on-hold']);
+    at = await openWith('    then:', '      x: "${fraud.sc|}"');
+    items = await client.request<CompletionItem[]>('textDocument/completion', rules(), at.line, at.character);
+    expect(labels(items)).toContain('fraud.score');
+  });
+
+  it('describes an event, a variable and an operator on hover', async () => {
+    const text = read(rules());
+    await client.open(rules(), text);
+    const positionOf = (needle: string, delta = 1) => {
+      const before = text.slice(0, text.indexOf(needle) + delta).split('\n');
+      return [before.length - 1, before.at(-1)!.length] as const;
+    };
+    const hover = async (needle: string, delta?: number) =>
+      (
+        (await client.request<Hover>('textDocument/hover', rules(), ...positionOf(needle, delta)))
+          ?.contents as {
+          value: string;
+        }
+      )?.value;
+    expect(await hover('FRAUD_CHECK_COMPLETED')).toContain(
+      'fraudster (watchlist) detection produced a result',
+    );
+    expect(await hover('fraud.score, gt')).toContain('similarity with the closest watchlist voice');
+    expect(await hover('regex:')).toContain('**operator** `regex`');
+  });
+
+  it('jumps from a ref to its named condition, and from a rule id of a scenario to the rule', async () => {
+    const text = read(rules());
+    await client.open(rules(), text);
+    const ref = text.indexOf('ref: fraud-hit') + 'ref: f'.length;
+    const lines = text.slice(0, ref).split('\n');
+    const found = await client.request<Location>(
+      'textDocument/definition',
+      rules(),
+      lines.length - 1,
+      lines.at(-1)!.length,
+    );
+    expect(found.uri).toBe(client.uriOf(rules()));
+    expect(text.split('\n')[found.range.start.line]).toMatch(/^ {2}fraud-hit:/);
+
+    const scenario = file('fraud-and-spoofing', 'risk.test.yaml');
+    const scenarioText = read(scenario);
+    await client.open(scenario, scenarioText);
+    const id = scenarioText.indexOf('fraud-and-spoofing/spoof-suspected') + 3;
+    const before = scenarioText.slice(0, id).split('\n');
+    const target = await client.request<Location>(
+      'textDocument/definition',
+      scenario,
+      before.length - 1,
+      before.at(-1)!.length,
+    );
+    expect(target.uri).toBe(client.uriOf(rules()));
+    expect(text.split('\n')[target.range.start.line]).toContain('- id: spoof-suspected');
+  });
+
+  it('completes rule ids in scenario expectations', async () => {
+    const scenario = file('fraud-and-spoofing', 'risk.test.yaml');
+    const text = read(scenario).replace(
+      'fired: [fraud-and-spoofing/spoof-suspected]',
+      'fired: [fraud-and-spoofing/]',
+    );
+    await client.open(scenario, text);
+    const offset = text.indexOf('fired: [fraud-and-spoofing/]') + 'fired: [fraud-and-spoofing/'.length;
+    const before = text.slice(0, offset).split('\n');
+    const items = await client.request<CompletionItem[]>(
+      'textDocument/completion',
+      scenario,
+      before.length - 1,
+      before.at(-1)!.length,
+    );
+    expect(labels(items)).toEqual(
+      expect.arrayContaining(['fraud-and-spoofing/spoof-suspected', 'fraud-and-spoofing/skip-qa-test-calls']),
+    );
+  });
+});
+
+function readdirYaml(dir: string): string[] {
+  return readdirSync(dir).filter((name) => /\.ya?ml$/.test(name) && name !== 'catalog.yaml');
+}
+
+function applyEdit(text: string, range: Diagnostic['range'], newText: string): string {
+  const offsetOf = (p: { line: number; character: number }) =>
+    text
+      .split('\n')
+      .slice(0, p.line)
+      .reduce((n, l) => n + l.length + 1, 0) + p.character;
+  return text.slice(0, offsetOf(range.start)) + newText + text.slice(offsetOf(range.end));
+}
