@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { createLoadCache } from './load-cache';
+import { loadRuleSnapshot } from './load-rule-snapshot';
+import { readRuleSnapshot } from './read-rule-snapshot';
+import type { RuleSnapshot } from './rule-snapshot';
+
+const FIXTURES = path.join(__dirname, '../../../test/fixtures/rules');
+
+/** The result without its rulesets' functions, for comparing loads. */
+const comparable = (load: ReturnType<typeof loadRuleSnapshot>) => ({
+  diagnostics: load.diagnostics,
+  revision: load.revision,
+  rulesets: load.rulesets.map((r) => [r.file, r.spec]),
+  catalog: load.catalog,
+});
+
+const withRuleText = (snapshot: RuleSnapshot, index: number, text: string): RuleSnapshot => ({
+  ...snapshot,
+  ruleFiles: snapshot.ruleFiles.map((f, i) => (i === index ? { ...f, text } : f)),
+});
+
+describe('loadRuleSnapshot with a load cache', () => {
+  it('gives what a fresh load gives, before and after an edit, re-parsing only the file edited', async () => {
+    const snapshot = await readRuleSnapshot(['quick-fixes', 'valid'], { cwd: FIXTURES });
+    const cache = createLoadCache();
+    expect(comparable(loadRuleSnapshot(snapshot, cache))).toEqual(comparable(loadRuleSnapshot(snapshot)));
+    const untouched = cache.ruleFiles.get('valid/10-enroll.yaml')!.ruleFile;
+    const edited = withRuleText(
+      snapshot,
+      0,
+      snapshot.ruleFiles[0]!.text.replace('VERIFY_COMPLETD', 'VERIFY_COMPLETED'),
+    );
+    const cached = loadRuleSnapshot(edited, cache);
+    expect(comparable(cached)).toEqual(comparable(loadRuleSnapshot(edited)));
+    expect(cached.diagnostics.some((d) => d.message.includes('VERIFY_COMPLETD'))).toBe(false);
+    expect(cache.ruleFiles.get('valid/10-enroll.yaml')!.ruleFile).toBe(untouched);
+  });
+
+  it('checks every rule file again when the catalog changes', async () => {
+    const snapshot = await readRuleSnapshot(['quick-fixes'], { cwd: FIXTURES });
+    const cache = createLoadCache();
+    const before = loadRuleSnapshot(snapshot, cache);
+    expect(before.diagnostics.some((d) => d.code === 'UNKNOWN_NODE')).toBe(true);
+    const catalog = {
+      ...snapshot.catalog!,
+      text: snapshot.catalog!.text.replace('nodes: [Verify, Enroll]', 'nodes: [Verfy]'),
+    };
+    const after = loadRuleSnapshot({ ...snapshot, catalog }, cache);
+    expect(after.diagnostics.some((d) => d.code === 'UNKNOWN_NODE')).toBe(false);
+    expect(comparable(after)).toEqual(comparable(loadRuleSnapshot({ ...snapshot, catalog })));
+  });
+});
