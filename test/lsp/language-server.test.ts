@@ -65,29 +65,34 @@ describe('diagnostics', () => {
     },
   );
 
-  it("are exactly validate --format json's for a pack with mistakes, with the did-you-mean in the message", async () => {
-    const rules = file('fixtures', 'catalog-mistakes', 'rules.yaml');
-    await client.open(rules, read(rules));
-    const shown = await client.diagnosticsOf(rules, (d) => d.length > 0);
-    const expected = (await validateJson(root, 'fixtures/catalog-mistakes')).filter(
-      (d) => d.file === 'fixtures/catalog-mistakes/rules.yaml',
-    );
-    expect(expected.length).toBeGreaterThan(1);
-    expect(shown.map(asValidateWould)).toEqual(
-      expected.map(({ code, severity, line, col, endLine, endCol }) => ({
-        code,
-        severity,
-        line,
-        col,
-        endLine,
-        endCol,
-      })),
-    );
-    expect(shown.map((d) => d.message)).toEqual(
-      expected.map((d) => (d.suggestion ? `${d.message}; did you mean '${d.suggestion}'?` : d.message)),
-    );
-    expect(shown.every((d) => d.source === 'rulehook')).toBe(true);
-  });
+  it.each(['catalog-mistakes', 'quick-fixes', 'bad-catalog', 'duplicate-ruleset'])(
+    "are exactly validate --format json's for every file of the pack %s, did-you-mean in the message",
+    async (pack) => {
+      const expected = await validateJson(root, `fixtures/${pack}`);
+      expect(expected.length).toBeGreaterThan(0);
+      const files = [...new Set(expected.map((d) => d.file))];
+      const opened = files.find((f) => !f.endsWith('catalog.yaml')) ?? files[0]!;
+      await client.open(file(opened), read(file(opened)));
+      for (const shownFile of files) {
+        const mine = expected.filter((d) => d.file === shownFile);
+        const shown = await client.diagnosticsOf(file(shownFile), (d) => d.length === mine.length);
+        expect(shown.map(asValidateWould)).toEqual(
+          mine.map(({ code, severity, line, col, endLine, endCol }) => ({
+            code,
+            severity,
+            line,
+            col,
+            endLine,
+            endCol,
+          })),
+        );
+        expect(shown.map((d) => d.message)).toEqual(
+          mine.map((d) => (d.suggestion ? `${d.message}; did you mean '${d.suggestion}'?` : d.message)),
+        );
+        expect(shown.every((d) => d.source === 'rulehook')).toBe(true);
+      }
+    },
+  );
 
   it('appear while typing, and the quick fix of a typo clears them', async () => {
     const rules = file('fraud-and-spoofing', 'risk.yaml');
