@@ -6,10 +6,13 @@ import type { FileDiagnostics } from '../workspace/language-workspace';
 /**
  * Publishes diagnostics by groups (a pack, a scenario file). A group's files
  * that had diagnostics last time and are no longer part of it are cleared,
- * so a deleted or moved file leaves nothing behind in the editor.
+ * so a deleted or moved file leaves nothing behind in the editor. A file whose
+ * diagnostics did not change is not sent again.
  */
 export class DiagnosticsPublisher {
   private readonly groups = new Map<string, Set<string>>();
+  /** What was last sent for each file, as JSON: a pack's check re-sends only the files whose diagnostics changed. */
+  private readonly sent = new Map<string, string>();
 
   constructor(private readonly connection: Connection) {}
 
@@ -41,6 +44,9 @@ export class DiagnosticsPublisher {
   }
 
   private async send(absolute: string, diagnostics: ReturnType<typeof toLspDiagnostic>[]): Promise<void> {
+    const json = JSON.stringify(diagnostics);
+    if (this.sent.get(absolute) === json) return;
+    this.sent.set(absolute, json);
     await this.connection.sendDiagnostics({ uri: toUri(absolute), diagnostics });
   }
 }
