@@ -180,22 +180,17 @@ describe('completion, hover, definition', () => {
     const at = original.indexOf('\n', original.indexOf(after)) + 1;
     const inserted = line.replace('|', '');
     const text = original.slice(0, at) + inserted + '\n' + original.slice(at);
-    const offset = at + line.indexOf('|');
-    const before = text.slice(0, offset).split('\n');
     await client.open(rules(), text);
-    return { line: before.length - 1, character: before.at(-1)!.length };
+    return positionIn(text, at + line.indexOf('|'));
   }
 
   const labels = (items: CompletionItem[]) => items.map((i) => i.label);
+  const completeAt = (at: { line: number; character: number }, file = rules()) =>
+    client.request<CompletionItem[]>('textDocument/completion', file, at.line, at.character);
 
   it("lists the catalog's events after on:, with their descriptions", async () => {
     const at = await openWith('  - id: fraudster-suspected', '    on: |');
-    const items = await client.request<CompletionItem[]>(
-      'textDocument/completion',
-      rules(),
-      at.line,
-      at.character,
-    );
+    const items = await completeAt(at);
     expect(labels(items)).toEqual(expect.arrayContaining(['CALL_STARTED', 'VERIFY_COMPLETED', 'CALL_ENDED']));
     expect(items.find((i) => i.label === 'CALL_STARTED')?.documentation).toMatchObject({
       value: 'first event of every call session',
@@ -204,30 +199,20 @@ describe('completion, hover, definition', () => {
 
   it('lists an action, then its parameters with the required ones first', async () => {
     const at = await openWith('        - action: NotifyAgent', '          parameters: { |');
-    const items = await client.request<CompletionItem[]>(
-      'textDocument/completion',
-      rules(),
-      at.line,
-      at.character,
-    );
+    const items = await completeAt(at);
     expect(labels(items)[0]).toBe('message');
     expect(items[0]).toMatchObject({ detail: 'required' });
   });
 
   it('offers nodes, template variables and named conditions', async () => {
     let at = await openWith('    then:', '      disable: [|]');
-    let items = await client.request<CompletionItem[]>(
-      'textDocument/completion',
-      rules(),
-      at.line,
-      at.character,
-    );
+    let items = await completeAt(at);
     expect(labels(items)).toEqual(expect.arrayContaining(['Verify', 'Enroll', 'Train']));
     at = await openWith('    if: { ref: qa-test-call }', '    if2: { ref: | }');
-    items = await client.request<CompletionItem[]>('textDocument/completion', rules(), at.line, at.character);
+    items = await completeAt(at);
     expect(labels(items)).toEqual(['qa-test-call', 'fraud-hit', 'spoof-hit', 'high-risk', 'on-hold']);
     at = await openWith('    then:', '      x: "${fraud.sc|}"');
-    items = await client.request<CompletionItem[]>('textDocument/completion', rules(), at.line, at.character);
+    items = await completeAt(at);
     expect(labels(items)).toContain('fraud.score');
   });
 
@@ -235,8 +220,8 @@ describe('completion, hover, definition', () => {
     const text = read(rules());
     await client.open(rules(), text);
     const positionOf = (needle: string, delta = 1) => {
-      const before = text.slice(0, text.indexOf(needle) + delta).split('\n');
-      return [before.length - 1, before.at(-1)!.length] as const;
+      const { line, character } = positionIn(text, text.indexOf(needle) + delta);
+      return [line, character] as const;
     };
     const hover = async (needle: string, delta?: number) =>
       (
@@ -255,13 +240,11 @@ describe('completion, hover, definition', () => {
   it('jumps from a ref to its named condition, and from a rule id of a scenario to the rule', async () => {
     const text = read(rules());
     await client.open(rules(), text);
-    const ref = text.indexOf('ref: fraud-hit') + 'ref: f'.length;
-    const lines = text.slice(0, ref).split('\n');
-    const found = await client.request<Location>(
-      'textDocument/definition',
+    const definitionAt = (file: string, at: { line: number; character: number }) =>
+      client.request<Location>('textDocument/definition', file, at.line, at.character);
+    const found = await definitionAt(
       rules(),
-      lines.length - 1,
-      lines.at(-1)!.length,
+      positionIn(text, text.indexOf('ref: fraud-hit') + 'ref: f'.length),
     );
     expect(found.uri).toBe(client.uriOf(rules()));
     expect(text.split('\n')[found.range.start.line]).toMatch(/^ {2}fraud-hit:/);
@@ -270,13 +253,7 @@ describe('completion, hover, definition', () => {
     const scenarioText = read(scenario);
     await client.open(scenario, scenarioText);
     const id = scenarioText.indexOf('fraud-and-spoofing/spoof-suspected') + 3;
-    const before = scenarioText.slice(0, id).split('\n');
-    const target = await client.request<Location>(
-      'textDocument/definition',
-      scenario,
-      before.length - 1,
-      before.at(-1)!.length,
-    );
+    const target = await definitionAt(scenario, positionIn(scenarioText, id));
     expect(target.uri).toBe(client.uriOf(rules()));
     expect(text.split('\n')[target.range.start.line]).toContain('- id: spoof-suspected');
   });
@@ -289,13 +266,7 @@ describe('completion, hover, definition', () => {
     );
     await client.open(scenario, text);
     const offset = text.indexOf('fired: [fraud-and-spoofing/]') + 'fired: [fraud-and-spoofing/'.length;
-    const before = text.slice(0, offset).split('\n');
-    const items = await client.request<CompletionItem[]>(
-      'textDocument/completion',
-      scenario,
-      before.length - 1,
-      before.at(-1)!.length,
-    );
+    const items = await completeAt(positionIn(text, offset), scenario);
     expect(labels(items)).toEqual(
       expect.arrayContaining(['fraud-and-spoofing/spoof-suspected', 'fraud-and-spoofing/skip-qa-test-calls']),
     );
@@ -313,4 +284,10 @@ function applyEdit(text: string, range: Diagnostic['range'], newText: string): s
       .slice(0, p.line)
       .reduce((n, l) => n + l.length + 1, 0) + p.character;
   return text.slice(0, offsetOf(range.start)) + newText + text.slice(offsetOf(range.end));
+}
+
+/** The LSP position of an offset of `text`. */
+function positionIn(text: string, offset: number): { line: number; character: number } {
+  const before = text.slice(0, offset).split('\n');
+  return { line: before.length - 1, character: before.at(-1)!.length };
 }
