@@ -1,4 +1,5 @@
-import { parseFiniteNumber } from './operators';
+import fc from 'fast-check';
+import { NUMBER_TEXT_PATTERN, parseFiniteNumber } from './operators';
 
 describe('parseFiniteNumber', () => {
   it.each([
@@ -17,6 +18,57 @@ describe('parseFiniteNumber', () => {
     'reads %j as no number',
     (text) => {
       expect(parseFiniteNumber(text)).toBeUndefined();
+    },
+  );
+});
+
+describe('NUMBER_TEXT_PATTERN', () => {
+  const pattern = new RegExp(NUMBER_TEXT_PATTERN, 'u');
+  const numberish = fc
+    .array(
+      fc.constantFrom(
+        '0',
+        '1',
+        '7',
+        '9',
+        '.',
+        'e',
+        'E',
+        '+',
+        '-',
+        'x',
+        'o',
+        'b',
+        'f',
+        ' ',
+        '\u00a0',
+        '\n',
+        '_',
+      ),
+      {
+        maxLength: 8,
+      },
+    )
+    .map((chars) => chars.join(''));
+
+  it('matches every text parseFiniteNumber reads, and only texts Number() reads', () => {
+    fc.assert(
+      fc.property(numberish, (text) => {
+        if (parseFiniteNumber(text) !== undefined) expect(text).toMatch(pattern);
+        if (pattern.test(text)) expect(Number.isNaN(Number(text))).toBe(false);
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it.each(['12', ' -1.5 ', '.5', '5.', '+1e3', '0x1F', '0o17', '0b101', '1e999'])('matches %j', (text) => {
+    expect(text).toMatch(pattern);
+  });
+
+  it.each(['', ' ', 'twenty', '12abc', '1_000', '-0x10', 'Infinity', '.', 'e5'])(
+    'does not match %j',
+    (text) => {
+      expect(text).not.toMatch(pattern);
     },
   );
 });

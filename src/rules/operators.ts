@@ -119,6 +119,15 @@ export function getOperandKind(name: string): OperandKind | undefined {
 }
 
 /**
+ * The texts `Number()` reads as a number, as a JSON Schema `pattern` (ECMAScript): every text
+ * parseFiniteNumber accepts matches it; of those matching, only ones too large to be finite (`1e999`) are
+ * refused there. The shipped schema gives it to editors, which then underline `gt: twenty` where
+ * NON_NUMERIC_OPERAND will be reported.
+ */
+export const NUMBER_TEXT_PATTERN =
+  '^\\s*(?:[+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?|0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+)\\s*$';
+
+/**
  * How gt/gte/lt/lte read text as a number, both for operands (at load time) and
  * for variable values (per event): trimmed, non-empty, `Number()`-parsable, finite.
  */

@@ -1,4 +1,6 @@
+import { findTextPositions } from '../../rules/schema/text-positions';
 import { DRAFT_2020_12, documented, text, type JsonSchema } from '../../rules/schema/schema-doc';
+import type { SpecPath } from '../../rules/spec';
 import type { OptionDefinitions } from '../options';
 import { describeSettingValue, isPathSetting, listSettings, type Setting } from './setting-names';
 
@@ -22,6 +24,15 @@ export function buildConfigSchema(definitions: OptionDefinitions): JsonSchema {
     properties,
     additionalProperties: false,
   };
+}
+
+/**
+ * Where a configuration file of `definitions` expects text, for parseYaml: the value (or items) of a text
+ * setting, the text schemas of buildConfigSchema. YAML numbers and booleans written there are taken as
+ * written (`state_secret: 1234` is the text "1234").
+ */
+export function isConfigStringPosition(definitions: OptionDefinitions): (path: SpecPath) => boolean {
+  return findTextPositions(buildConfigSchema(definitions));
 }
 
 function describeSetting(setting: Setting): JsonSchema {

@@ -1,5 +1,5 @@
 export { applySettings, CONFIG_ENV, explainOrigins, type AppliedSettings } from './apply-settings';
-export { buildConfigSchema } from './config-schema';
+export { buildConfigSchema, isConfigStringPosition } from './config-schema';
 export { layerSettings, type LayeredSettings, type Origin } from './layer-settings';
 export { loadConfigFile, type ConfigFile, type FileSetting } from './load-config-file';
 export { locateSettingsProblem } from './locate-settings-problem';

@@ -4,9 +4,9 @@ import { createDiagnostic, hasErrors, sortDiagnostics, type Diagnostic } from '.
 import { parseYaml, type ParsedYaml } from '../../rules/parse';
 import { mapAjvErrors } from '../../rules/schema/map-ajv-errors';
 import type { OptionDefinitions } from '../options';
-import { buildConfigSchema } from './config-schema';
+import { buildConfigSchema, isConfigStringPosition } from './config-schema';
 import { readConfigText } from './read-config-text';
-import { isPathSetting, isTextSetting, listSettings, type Setting } from './setting-names';
+import { isPathSetting, listSettings, type Setting } from './setting-names';
 
 /** A setting as a configuration file gives it. */
 export interface FileSetting {
@@ -49,10 +49,7 @@ export function loadConfigFile(file: string, cwd: string, definitions: OptionDef
   if (!read.ok) return { ...result, diagnostics: [read.diagnostic] };
   result.sources.set(file, read.text);
   const settings = new Map(listSettings(definitions).map((setting) => [setting.key, setting]));
-  const parsed = parseYaml(file, read.text, ([key]) => {
-    const setting = settings.get(String(key));
-    return setting === undefined || isTextSetting(setting);
-  });
+  const parsed = parseYaml(file, read.text, isConfigStringPosition(definitions));
   result.parsed = parsed;
   result.diagnostics.push(...parsed.diagnostics);
   if (!parsed.wellFormed) return result;

@@ -1,7 +1,7 @@
 import { createDiagnostic, hasErrors, type Diagnostic } from '../../diagnostics';
 import { compileGlob } from '../../glob';
-import { isCatalogStringPosition, parseYaml, type ParsedYaml } from '../parse';
-import { validateCatalogSchema } from '../schema';
+import { parseYaml, type ParsedYaml } from '../parse';
+import { isCatalogStringPosition, validateCatalogSchema } from '../schema';
 import type { Catalog, CatalogSpec } from './catalog-spec';
 
 export interface CatalogParseResult {

@@ -1,5 +1,6 @@
 import { formatHuman } from '../../diagnostics';
-import { isRuleStringPosition, parseYaml } from '../parse';
+import { parseYaml } from '../parse';
+import { isRuleStringPosition } from '../schema';
 import { diagnose, runPipeline, yamlLines } from '../../../test/fixtures/rules/diagnose';
 import { checkDuplicateRulesets } from './check-duplicate-rulesets';
 

@@ -1,8 +1,8 @@
 import { hasErrors, type Diagnostic } from '../../diagnostics';
 import type { CatalogSpec } from '../catalog';
 import { checkRuleset } from '../check';
-import { isRuleStringPosition, parseYaml, type ParsedYaml } from '../parse';
-import { validateRulesSchema } from '../schema';
+import { parseYaml, type ParsedYaml } from '../parse';
+import { isRuleStringPosition, validateRulesSchema } from '../schema';
 import type { LoadedRuleset, RulesetSpec } from '../spec';
 
 export interface RuleFile {

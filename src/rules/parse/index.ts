@@ -1,3 +1,2 @@
 export { parseYaml, type ParsedYaml } from './parse-yaml';
 export { createLocator, type Locator } from './locate';
-export { isCatalogStringPosition, isRuleStringPosition } from './string-positions';

@@ -1,4 +1,4 @@
-import { isRuleStringPosition } from './string-positions';
+import { isRuleStringPosition } from '../schema';
 import { parseYaml } from './parse-yaml';
 
 const TEXT = [
@@ -28,8 +28,10 @@ describe('locate', () => {
     expect(slice(parsed.locate(['rules', 0, 'then', 'set']))).toBe('b: "x${y"\n        10: ten');
   });
 
-  it('points at the key when the value is empty', () => {
-    expect(slice(parsed.locate(['rules', 1, 'then']))).toBe('then');
+  it('points where an empty value would be written, as editors do: right after its `key:`', () => {
+    const range = parsed.locate(['rules', 1, 'then']);
+    expect(range).toEqual({ start: TEXT.indexOf('then:\ntail') + 'then:'.length, end: expect.any(Number) });
+    expect(slice(range)).toBe('');
   });
 
   it('falls back to the deepest existing node for a missing path', () => {

@@ -6,8 +6,9 @@ import { getKeyText, getNodeRange, isEmptyScalar, resolveNode } from './yaml-nod
 /** Maps spec paths back to the source; also accepts array indexes written as strings ("0"). */
 export interface Locator {
   /**
-   * Range of the value at `path`; of its key when the value is empty (`then:`);
-   * for a path that does not exist, of the deepest node on the way that does.
+   * Range of the value at `path`; when the value is empty (`then:`), the empty range where it would be
+   * written (after the `:` and any spaces, where editors underline it); for a path that does not exist,
+   * of the deepest node on the way that does (its key when its value is empty).
    */
   locate(path: SpecPath): Range | undefined;
   /** Range of the key of the last segment of `path` (mapping keys only), else `locate(path)`. */
@@ -48,7 +49,13 @@ export function createLocator(doc: Document, text: string): Locator {
   };
 
   const locate = (path: SpecPath): Range | undefined => {
-    const { steps } = walk(path);
+    const { steps, complete } = walk(path);
+    const last = steps[steps.length - 1];
+    // Where editors (yaml-language-server) underline an empty value: the empty range after `key:`.
+    if (complete && last?.pair && isEmptyScalar(last.node)) {
+      const at = getNodeRange(last.node, text)?.start;
+      if (at !== undefined) return { start: at, end: at };
+    }
     for (let i = steps.length - 1; i >= 0; i--) {
       const range = rangeOf(steps[i]);
       if (range) return range;

@@ -1,7 +1,7 @@
 import { createLineIndex } from '../../diagnostics';
 import { RULE_LIMITS } from '../limits';
 import { parseYaml } from './parse-yaml';
-import { isRuleStringPosition } from './string-positions';
+import { isRuleStringPosition } from '../schema';
 
 const parse = (text: string) => parseYaml('a.yaml', text, isRuleStringPosition);
 const codes = (text: string) => parse(text).diagnostics.map((d) => d.code);

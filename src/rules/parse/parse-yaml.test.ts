@@ -1,6 +1,6 @@
 import { createLineIndex } from '../../diagnostics';
 import { parseYaml } from './parse-yaml';
-import { isCatalogStringPosition, isRuleStringPosition } from './string-positions';
+import { isCatalogStringPosition, isRuleStringPosition } from '../schema';
 
 const parse = (text: string) => parseYaml('a.yaml', text, isRuleStringPosition);
 const positions = (text: string) => {

@@ -1,4 +1,4 @@
-import { OPERATORS, type OperandKind } from '../operators';
+import { NUMBER_TEXT_PATTERN, OPERATORS, type OperandKind } from '../operators';
 import { documented, text, withExample, type JsonSchema } from './schema-doc';
 
 /** The title that marks the condition object schema; the error mapper recognises it by this. */
@@ -16,7 +16,8 @@ function describeOperand(kind: OperandKind): JsonSchema {
     case 'glob':
       return { type: 'string' };
     case 'number':
-      return { type: ['number', 'string'] };
+      // The pattern's errors are left to NON_NUMERIC_OPERAND (map-ajv-errors.ts); editors show them.
+      return { type: ['number', 'string'], pattern: NUMBER_TEXT_PATTERN };
     case 'boolean':
       return { type: 'boolean' };
     case 'list':

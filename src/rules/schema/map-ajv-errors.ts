@@ -27,17 +27,18 @@ export function mapAjvErrors(errors: readonly ErrorObject[], parsed: ParsedYaml)
 }
 
 /**
- * `gt: .inf` fails ajv's `number` type, but NON_NUMERIC_OPERAND explains it
- * better: report it once, there. An empty id fails its pattern too, but
- * `minLength` already says it is empty.
+ * `gt: .inf` fails ajv's `number` type and `gt: twenty` the numeric pattern, but
+ * NON_NUMERIC_OPERAND explains both better: report them once, there. An empty id
+ * fails its pattern too, but `minLength` already says it is empty.
  */
 function isLeftToChecks(error: ErrorObject): boolean {
   // The failing key's own error (a `minLength` with `propertyName`) says more.
   if (error.keyword === 'propertyNames') return true;
   const title = (error.parentSchema as SchemaNode | undefined)?.title ?? '';
   const infinite = typeof error.data === 'number' && !Number.isFinite(error.data);
-  if (error.keyword === 'pattern') return error.data === '';
-  return error.keyword === 'type' && infinite && title.endsWith('(operator)');
+  const operator = title.endsWith('(operator)');
+  if (error.keyword === 'pattern') return error.data === '' || operator;
+  return error.keyword === 'type' && infinite && operator;
 }
 
 function mapError(error: ErrorObject, parsed: ParsedYaml): Diagnostic {

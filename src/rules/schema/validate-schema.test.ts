@@ -1,5 +1,6 @@
 import { createLineIndex } from '../../diagnostics';
-import { isCatalogStringPosition, isRuleStringPosition, parseYaml } from '../parse';
+import { parseYaml } from '../parse';
+import { isCatalogStringPosition, isRuleStringPosition } from './string-positions';
 import { validateCatalogSchema, validateRulesSchema } from './validate-schema';
 
 function validate(lines: string[]) {
@@ -193,10 +194,10 @@ describe('validateRulesSchema', () => {
     );
   });
 
-  it('reports an empty value at its key', () => {
+  it('reports an empty value where it would be written, as editors do', () => {
     expect(validate(['ruleset: a', 'rules:', '  - id: r', '    then:'])).toEqual([
       {
-        at: 'INVALID_TYPE 4:5',
+        at: 'INVALID_TYPE 4:10',
         message: "'then' has no value; expected a mapping (key: value lines)",
         suggestion: undefined,
       },
