@@ -1,6 +1,7 @@
 import type { Range } from '../../diagnostics';
 import type { LoadResult } from '../../rules/load';
-import { isRuleStringPosition, parseYaml } from '../../rules/parse';
+import { parseYaml } from '../../rules/parse';
+import { isRuleStringPosition } from '../../rules/schema';
 import { lastKey } from '../complete/complete-rule-file';
 import type { CursorContext } from '../complete/find-cursor-context';
 
