@@ -39,6 +39,8 @@ export interface ConfigurationSpec {
   transcribe_redacts?: boolean;
   /** The built-in flow's timing and net-audio minimums, seconds; each unset one keeps its default. */
   flow_timing?: FlowTimingSpec;
+  /** Consecutive verification mismatches that lock a person's voiceprint; 0: never. Default 3. */
+  lock_after_mismatches?: number;
 }
 
 /** The names of the built-in flow's nodes, as `flow_timing.min_net_audio` keys them. */
