@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { loadSandboxScenario, startSandbox, type RunningSandbox } from '../../src/sandbox';
+import type { RunningSandbox } from '../../src/sandbox';
 import { VirtualClock } from '../../src/sandbox/flow';
 import { loadSandboxBindings } from '../../src/sandbox/hosts';
 import { writeJsonForm } from '../../src/sandbox/wire';
-import { callHttp, createSandboxGrpcClient } from '../support/sandbox-clients';
+import { callHttp, createSandboxGrpcClient, serveSandbox } from '../support/sandbox-clients';
 
 /**
  * The person store as the calls change it, over the real hosts: sessions alternate between HTTP and
@@ -26,17 +23,12 @@ recordings:
   - { recording_id: rec-mismatch, media: seg-mismatch }
 `;
 const clock = new VirtualClock(Date.parse('2026-05-01T09:00:00Z'));
-let directory: string;
 let sandbox: RunningSandbox;
 let base: string;
 let grpcClient: ReturnType<typeof createSandboxGrpcClient>;
 
 beforeAll(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), 'rulehook-persons-'));
-  writeFileSync(path.join(directory, 'persons.yaml'), SCENARIO);
-  const { scenario } = await loadSandboxScenario(path.join(directory, 'persons.yaml'), directory);
-  const options = { host: '127.0.0.1', httpPort: 0, grpcPort: 0, maxMessageBytes: 1 << 20, clock };
-  sandbox = await startSandbox(scenario!, options);
+  sandbox = await serveSandbox({ text: SCENARIO }, clock);
   base = `http://127.0.0.1:${sandbox.http!.port}`;
   grpcClient = createSandboxGrpcClient(`127.0.0.1:${sandbox.grpc!.port}`, 'IVRBot');
 });
@@ -44,7 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   grpcClient.close();
   await sandbox.close();
-  rmSync(directory, { recursive: true, force: true });
 });
 
 async function grpcJson(method: string, request: object): Promise<Record<string, unknown>> {
