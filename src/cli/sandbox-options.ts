@@ -1,8 +1,9 @@
-import type { EngineModel } from '../filter';
-import type { TargetAccessFiles } from '../replay';
-import { checkAccessOptions, readAccessFiles, readWebhookTls } from './target-options';
-import { SANDBOX_WEBHOOK_OPTIONS } from './sandbox-webhook-options';
-import { ENGINE_FILTER_OPTIONS, ENGINE_OWN_UPDATES_OPTION, readEngineOptions } from './engine-options';
+import {
+  readSandboxWebhookSettings,
+  SANDBOX_WEBHOOK_OPTIONS,
+  type SandboxWebhookSettings,
+} from './sandbox-webhook-options';
+import { ENGINE_FILTER_OPTIONS, ENGINE_OWN_UPDATES_OPTION } from './engine-options';
 import {
   defineFlag,
   defineString,
@@ -16,7 +17,7 @@ import {
   type ParseResult,
 } from './options';
 
-export interface SandboxOptions {
+export interface SandboxOptions extends SandboxWebhookSettings {
   scenario: string;
   host: string;
   /** undefined: HTTP not served (`--no-http`). */
@@ -24,18 +25,8 @@ export interface SandboxOptions {
   /** undefined: gRPC not served (`--no-grpc`). */
   grpcPort: number | undefined;
   maxMessageBytes: number;
-  /** A live webhook for the sessions' events, `http://…` or `grpc://…`; or `rules`, never both. */
-  webhook: string | undefined;
-  /** A rule file or directory evaluated in-process as the webhook. */
-  rules: string | undefined;
-  /** The token and TLS files of `webhook`, as given (relative to the working directory). */
-  webhookAccess: TargetAccessFiles;
-  /** ms: the longest wait for the live webhook's answer. */
-  webhookTimeoutMs: number;
   /** Simulated seconds per real second. */
   speed: number;
-  /** How the sandbox's engine (and an in-process `--rules` webhook) reads what the specification leaves open. */
-  engine: EngineModel;
 }
 
 const SANDBOX_OPTIONS = {
@@ -95,24 +86,18 @@ export function parseSandboxOptions(args: readonly string[]): ParseResult<Sandbo
   const v = parsed.options.values;
   if (v.scenario === undefined) return refuse('give the scenario to serve: --scenario FILE');
   if (v['no-http'] && v['no-grpc']) return refuse('--no-http and --no-grpc together leave nothing to serve');
-  if (v.webhook !== undefined && v.rules !== undefined)
-    return refuse('give one webhook: --webhook URL (a running one) or --rules PATH (in-process), not both');
-  const accessError = checkAccessOptions(v, 'webhook', readWebhookTls(v.webhook));
-  if (accessError !== undefined) return refuse(accessError);
+  const webhook = readSandboxWebhookSettings(v);
+  if (typeof webhook === 'string') return refuse(webhook);
   return {
     kind: 'ok',
     options: {
+      ...webhook,
       scenario: v.scenario,
       host: v.host,
       httpPort: v['no-http'] ? undefined : v['http-port'],
       grpcPort: v['no-grpc'] ? undefined : v['grpc-port'],
       maxMessageBytes: v['max-message-bytes'],
-      webhook: v.webhook,
-      rules: v.rules,
-      webhookAccess: readAccessFiles(v, 'webhook'),
-      webhookTimeoutMs: v['webhook-timeout'],
       speed: v.speed,
-      engine: readEngineOptions(v),
     },
   };
 }

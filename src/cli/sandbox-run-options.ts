@@ -1,8 +1,9 @@
-import type { EngineModel } from '../filter';
-import type { TargetAccessFiles } from '../replay';
-import { checkAccessOptions, readAccessFiles, readWebhookTls } from './target-options';
-import { SANDBOX_WEBHOOK_OPTIONS } from './sandbox-webhook-options';
-import { ENGINE_FILTER_OPTIONS, ENGINE_OWN_UPDATES_OPTION, readEngineOptions } from './engine-options';
+import {
+  readSandboxWebhookSettings,
+  SANDBOX_WEBHOOK_OPTIONS,
+  type SandboxWebhookSettings,
+} from './sandbox-webhook-options';
+import { ENGINE_FILTER_OPTIONS, ENGINE_OWN_UPDATES_OPTION } from './engine-options';
 import {
   defineChoice,
   formatUsage,
@@ -12,16 +13,9 @@ import {
   type ParseResult,
 } from './options';
 
-export interface SandboxRunOptions {
+export interface SandboxRunOptions extends SandboxWebhookSettings {
   scenario: string;
-  webhook: string | undefined;
-  rules: string | undefined;
-  /** The token and TLS files of `webhook`, as given (relative to the working directory). */
-  webhookAccess: TargetAccessFiles;
-  webhookTimeoutMs: number;
   format: 'text' | 'json';
-  /** How the sandbox's engine (and an in-process `--rules` webhook) reads what the specification leaves open. */
-  engine: EngineModel;
 }
 
 const SANDBOX_RUN_OPTIONS = {
@@ -56,20 +50,7 @@ export function parseSandboxRunOptions(args: readonly string[]): ParseResult<San
   const [scenario, ...extra] = parsed.options.positionals;
   if (scenario === undefined) return refuse('give the scenario to play: rulehook sandbox run SCENARIO');
   if (extra.length > 0) return refuse(`one scenario at a time; also given: ${extra.join(' ')}`);
-  if (v.webhook !== undefined && v.rules !== undefined)
-    return refuse('give one webhook: --webhook URL (a running one) or --rules PATH (in-process), not both');
-  const accessError = checkAccessOptions(v, 'webhook', readWebhookTls(v.webhook));
-  if (accessError !== undefined) return refuse(accessError);
-  return {
-    kind: 'ok',
-    options: {
-      scenario,
-      webhook: v.webhook,
-      rules: v.rules,
-      webhookAccess: readAccessFiles(v, 'webhook'),
-      webhookTimeoutMs: v['webhook-timeout'],
-      format: v.format,
-      engine: readEngineOptions(v),
-    },
-  };
+  const webhook = readSandboxWebhookSettings(v);
+  if (typeof webhook === 'string') return refuse(webhook);
+  return { kind: 'ok', options: { ...webhook, scenario, format: v.format } };
 }

@@ -1,7 +1,6 @@
-import { formatDiagnostics } from '../diagnostics';
-import { formatPlayedScript, loadSandboxScenario, playIvrSteps } from '../sandbox';
-import { shouldColor } from '../terminal/color';
+import { formatPlayedScript, playIvrSteps } from '../sandbox';
 import type { CliIO } from '../terminal/command-io';
+import { loadCliScenario } from './load-cli-scenario';
 import { reportUsage } from './options';
 import { parseSandboxRunOptions, SANDBOX_RUN_USAGE } from './sandbox-run-options';
 import { chooseSandboxWebhook } from './sandbox-webhook';
@@ -14,16 +13,9 @@ export async function runSandboxScript(args: string[], io: CliIO): Promise<numbe
   const parsed = parseSandboxRunOptions(args);
   if (parsed.kind !== 'ok') return reportUsage(io, 'sandbox run', SANDBOX_RUN_USAGE, parsed);
   const options = parsed.options;
-  const loaded = await loadSandboxScenario(options.scenario, io.cwd);
-  if (loaded.diagnostics.length > 0)
-    io.stderr.write(
-      formatDiagnostics(loaded.diagnostics, loaded.sources, { format: 'human', color: shouldColor(io) }),
-    );
-  if (loaded.scenario === undefined) {
-    io.stderr.write('rulehook sandbox run: the scenario has errors; not played\n');
-    return 1;
-  }
-  if (loaded.scenario.ivrSteps.length === 0) {
+  const scenario = await loadCliScenario(options.scenario, io, 'sandbox run', 'not played');
+  if (scenario === undefined) return 1;
+  if (scenario.ivrSteps.length === 0) {
     io.stderr.write(`rulehook sandbox run: ${options.scenario} has no ivr_steps to play\n`);
     return 1;
   }
@@ -33,7 +25,7 @@ export async function runSandboxScript(args: string[], io: CliIO): Promise<numbe
     return 1;
   }
   try {
-    const played = await playIvrSteps(loaded.scenario, chosen.webhook, { engine: options.engine });
+    const played = await playIvrSteps(scenario, chosen.webhook, { engine: options.engine });
     io.stdout.write(
       options.format === 'json' ? `${JSON.stringify(played, null, 2)}\n` : formatPlayedScript(played),
     );

@@ -3,16 +3,15 @@ import {
   loadTargetAccess,
   parseTargetUrl,
   TargetWebhook,
-  type TargetAccessFiles,
   type TargetClient,
 } from '../replay/lanes';
 import { formatDiagnostics } from '../diagnostics';
-import type { EngineModel } from '../filter';
 import { loadRuleBook } from '../rules/book';
 import type { SandboxWebhookTarget } from '../sandbox';
 import { LocalWebhook } from '../simulation';
 import { shouldColor } from '../terminal/color';
 import type { CliIO } from '../terminal/command-io';
+import type { SandboxWebhookSettings } from './sandbox-webhook-options';
 
 export type SandboxWebhookChoice =
   | { ok: true; webhook: SandboxWebhookTarget | undefined; describe: string; close: () => void }
@@ -25,13 +24,7 @@ export type SandboxWebhookChoice =
  * `rulehook serve` would; neither, none.
  */
 export async function chooseSandboxWebhook(
-  options: {
-    webhook: string | undefined;
-    rules: string | undefined;
-    webhookAccess: TargetAccessFiles;
-    webhookTimeoutMs: number;
-    engine: EngineModel;
-  },
+  options: SandboxWebhookSettings,
   io: CliIO,
 ): Promise<SandboxWebhookChoice> {
   if (options.rules !== undefined) {

@@ -61,7 +61,8 @@ describe('rulehook sandbox', () => {
     expect(await runCli(['sandbox', '--scenario', 'bad.yaml'], io)).toBe(1);
     expect(io.err()).toContain('UNKNOWN_KEY');
     expect(io.err()).toContain("did you mean 'enroll_status'?");
-    expect(io.err()).toContain('the scenario has an error; not started');
+    expect(io.err()).toContain("bad.yaml:5:5 - error MISSING_KEY: media 'm' needs 'duration' or 'wav'");
+    expect(io.err()).toContain('the scenario has 2 errors; not started');
   });
 
   it('needs a scenario, and something to serve', async () => {

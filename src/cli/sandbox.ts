@@ -1,9 +1,8 @@
-import { formatDiagnostics, summarizeDiagnostics } from '../diagnostics';
 import { describeEngineModel } from '../filter';
 import { describeListening } from '../hosts';
-import { describeSpeechRecognition, loadSandboxScenario, startSandbox } from '../sandbox';
-import { shouldColor } from '../terminal/color';
+import { describeSpeechRecognition, startSandbox } from '../sandbox';
 import type { CliIO } from '../terminal/command-io';
+import { loadCliScenario } from './load-cli-scenario';
 import { reportUsage } from './options';
 import { parseSandboxOptions, SANDBOX_USAGE } from './sandbox-options';
 import { runSandboxScript } from './sandbox-run';
@@ -19,18 +18,8 @@ export async function runSandbox(args: string[], io: CliIO, signal?: AbortSignal
   const parsed = parseSandboxOptions(args);
   if (parsed.kind !== 'ok') return reportUsage(io, 'sandbox', SANDBOX_USAGE, parsed);
   const options = parsed.options;
-  const loaded = await loadSandboxScenario(options.scenario, io.cwd);
-  if (loaded.diagnostics.length > 0)
-    io.stderr.write(
-      formatDiagnostics(loaded.diagnostics, loaded.sources, { format: 'human', color: shouldColor(io) }),
-    );
-  if (loaded.scenario === undefined) {
-    const { errors } = summarizeDiagnostics(loaded.diagnostics, loaded.sources);
-    io.stderr.write(
-      `rulehook sandbox: the scenario has ${errors === 1 ? 'an error' : `${errors} errors`}; not started\n`,
-    );
-    return 1;
-  }
+  const scenario = await loadCliScenario(options.scenario, io, 'sandbox', 'not started');
+  if (scenario === undefined) return 1;
   const chosen = await chooseSandboxWebhook(options, io);
   if (!chosen.ok) {
     io.stderr.write(`rulehook sandbox: ${chosen.message}; not started\n`);
@@ -39,7 +28,7 @@ export async function runSandbox(args: string[], io: CliIO, signal?: AbortSignal
   let sandbox;
   try {
     const { host, httpPort, grpcPort, maxMessageBytes, speed } = options;
-    sandbox = await startSandbox(loaded.scenario, {
+    sandbox = await startSandbox(scenario, {
       host,
       httpPort,
       grpcPort,
@@ -53,7 +42,7 @@ export async function runSandbox(args: string[], io: CliIO, signal?: AbortSignal
     io.stderr.write(`rulehook sandbox: cannot listen: ${(error as Error).message}\n`);
     return 1;
   }
-  const { media, persons, outcomes } = loaded.scenario;
+  const { media, persons, outcomes } = scenario;
   io.stdout.write(
     `rulehook sandbox: serving IVRBot and AudioProcessor from ${options.scenario} ` +
       `(${persons.size} persons, ${media.size} media segments, ${outcomes.length} scripted outcomes). ` +

@@ -45,7 +45,7 @@ export const TARGET_OPTIONS = {
 
 type AccessName<F extends string> = `${F}-token-file` | `${F}-ca` | `${F}-cert` | `${F}-key`;
 type AccessOptions<F extends string> = Record<AccessName<F>, StringOption<string, string | undefined>>;
-type AccessValues<F extends string> = Record<AccessName<F>, string | undefined>;
+export type AccessValues<F extends string> = Record<AccessName<F>, string | undefined>;
 
 /**
  * The token and TLS options of a live webhook given as `--FLAG URL` (`--target` of replay, `--webhook` of

@@ -1,38 +1,22 @@
 import path from 'node:path';
-import { loadSandboxScenario, startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { loadSandboxBindings } from '../../src/sandbox/hosts';
-import { writeJsonForm } from '../../src/sandbox/wire';
-import { callHttp, createSandboxGrpcClient } from '../support/sandbox-clients';
+import type { RunningSandbox } from '../../src/sandbox';
+import { AUDIO_CONTEXT, callHttp, connectAudioProcessor, serveSandbox } from '../support/sandbox-clients';
 
 /** The example scenario, served on loopback over both transports; every call is made over both and compared. */
 const EXAMPLE = path.join(__dirname, '../../examples/sandbox/card-payment.yaml');
-const CONTEXT = {
-  gk_engagement_id: 'e-1',
-  gk_session_id: 's-1',
-  gk_scope_id: 'bank',
-  configset_id: 'default',
-};
+const CONTEXT = AUDIO_CONTEXT;
 const segment = (id: string) => ({ gk_media_segment_id: { value: id } });
 
 let sandbox: RunningSandbox;
-let base: string;
-let grpcClient: ReturnType<typeof createSandboxGrpcClient>;
+let clients: ReturnType<typeof connectAudioProcessor>;
 
 beforeAll(async () => {
-  const { scenario, diagnostics } = await loadSandboxScenario(EXAMPLE, process.cwd());
-  expect(diagnostics).toEqual([]);
-  sandbox = await startSandbox(scenario!, {
-    host: '127.0.0.1',
-    httpPort: 0,
-    grpcPort: 0,
-    maxMessageBytes: 1 << 20,
-  });
-  base = `http://127.0.0.1:${sandbox.http!.port}`;
-  grpcClient = createSandboxGrpcClient(`127.0.0.1:${sandbox.grpc!.port}`, 'AudioProcessor');
+  sandbox = await serveSandbox({ file: EXAMPLE });
+  clients = connectAudioProcessor(sandbox);
 });
 
 afterAll(async () => {
-  grpcClient.close();
+  clients.close();
   await sandbox.close();
 });
 
@@ -45,13 +29,8 @@ const PATHS: Record<string, string> = {
 };
 
 /** POSTs over HTTP and calls over gRPC; both must answer the same message. Returns the HTTP status and body. */
-async function callBoth(method: string, request: Record<string, unknown>) {
-  const http = await callHttp(base, 'POST', PATHS[method]!, request);
-  const type = loadSandboxBindings().find((b) => b.name === method)!.responseType;
-  const grpc = writeJsonForm(type, await grpcClient.call(method, request));
-  expect(grpc).toEqual(http.body);
-  return http;
-}
+const callBoth = (method: string, request: Record<string, unknown>) =>
+  clients.callBoth(method, PATHS[method]!, request);
 
 /** The status of a failed answer: its code, its field, and the HTTP status. */
 async function failureOf(method: string, request: Record<string, unknown>) {
@@ -130,7 +109,7 @@ describe('DetectAudioSpoofing', () => {
       ...detectors,
       footprintPlaybackDetectionParameters: { gk_voiceprint_profile_id: { value: 'vp-1' } },
     });
-    const camel = await callHttp(base, 'POST', PATHS.DetectAudioSpoofing!, {
+    const camel = await callHttp(clients.base, 'POST', PATHS.DetectAudioSpoofing!, {
       context: { gkEngagementId: 'e-1', gkSessionId: 's-1', gkScopeId: 'bank', configsetId: 'default' },
       gkMediaSegmentId: { value: 'seg-replayed' },
       ...detectors,
@@ -237,22 +216,22 @@ describe('GetLivenessPrompt', () => {
     .join('&');
 
   it('hands out the configured prompts in turn, over both transports', async () => {
-    const first = await callHttp(base, 'GET', `/v1/prompts/liveness?${query}`);
+    const first = await callHttp(clients.base, 'GET', `/v1/prompts/liveness?${query}`);
     expect(first.body).toEqual({
       status: { status_code: 'OK' },
       expected_text: 'seven four two nine',
       ivr_info: 'Please say the digits seven four two nine',
     });
-    expect(await grpcClient.call('GetLivenessPrompt', { context: CONTEXT })).toMatchObject({
+    expect(await clients.grpc.call('GetLivenessPrompt', { context: CONTEXT })).toMatchObject({
       expected_text: 'one three three seven',
     });
-    expect((await callHttp(base, 'GET', `/v1/prompts/liveness?${query}`)).body.expected_text).toBe(
+    expect((await callHttp(clients.base, 'GET', `/v1/prompts/liveness?${query}`)).body.expected_text).toBe(
       'seven four two nine',
     );
   });
 
   it('needs the context in the query', async () => {
-    const missing = await callHttp(base, 'GET', '/v1/prompts/liveness?context.gk_scope_id=bank');
+    const missing = await callHttp(clients.base, 'GET', '/v1/prompts/liveness?context.gk_scope_id=bank');
     expect(missing.status).toBe(400);
     expect(missing.body.status).toMatchObject({ field_violations: [{ field: 'context.gk_engagement_id' }] });
   });
@@ -356,23 +335,23 @@ describe('Redact', () => {
 
 describe('the HTTP binding', () => {
   it('answers an unknown path 404 and a wrong verb 405, with a status', async () => {
-    const unknown = await callHttp(base, 'POST', '/v1/audios/nothing', {});
+    const unknown = await callHttp(clients.base, 'POST', '/v1/audios/nothing', {});
     expect([unknown.status, (unknown.body.status as { status_code: string }).status_code]).toEqual([
       404,
       'NOT_FOUND',
     ]);
-    const wrongVerb = await callHttp(base, 'GET', '/v1/audios/transcription');
+    const wrongVerb = await callHttp(clients.base, 'GET', '/v1/audios/transcription');
     expect(wrongVerb.status).toBe(405);
     expect(wrongVerb.headers.get('allow')).toBe('POST');
   });
 
   it('answers a body that is not JSON, or a field of the wrong kind, 400 BAD_REQUEST', async () => {
-    const notJson = await callHttp(base, 'POST', '/v1/audios/transcription', '{"context":');
+    const notJson = await callHttp(clients.base, 'POST', '/v1/audios/transcription', '{"context":');
     expect([notJson.status, (notJson.body.status as { status_code: string }).status_code]).toEqual([
       400,
       'BAD_REQUEST',
     ]);
-    const wrongKind = await callHttp(base, 'POST', '/v1/audios/transcription', { context: 'bank' });
+    const wrongKind = await callHttp(clients.base, 'POST', '/v1/audios/transcription', { context: 'bank' });
     expect(wrongKind.status).toBe(400);
     expect(wrongKind.body.status).toMatchObject({
       status_code: 'BAD_REQUEST',

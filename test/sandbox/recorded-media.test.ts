@@ -1,10 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { loadSandboxScenario, startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { loadSandboxBindings } from '../../src/sandbox/hosts';
-import { writeJsonForm } from '../../src/sandbox/wire';
-import { callHttp, createSandboxGrpcClient } from '../support/sandbox-clients';
+import type { RunningSandbox } from '../../src/sandbox';
+import { AUDIO_CONTEXT, callHttp, connectAudioProcessor, serveSandbox } from '../support/sandbox-clients';
 
 /** A recording's media URN as the audio input of the audio operations, over HTTP and gRPC. */
 const SCENARIO = `
@@ -21,53 +16,32 @@ recordings:
   - { recording_id: rec-caller, media: seg-caller }
   - { recording_id: rec-bare }
 `;
-const CONTEXT = {
-  gk_engagement_id: 'e-1',
-  gk_session_id: 's-1',
-  gk_scope_id: 'bank',
-  configset_id: 'default',
-};
+const CONTEXT = AUDIO_CONTEXT;
 const START = { ...CONTEXT, recording_side: 'RECORDING_SIDE_ALL' };
 
 let sandbox: RunningSandbox;
-let base: string;
-let grpcClient: ReturnType<typeof createSandboxGrpcClient>;
+let clients: ReturnType<typeof connectAudioProcessor>;
 
 beforeAll(async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-recorded-'));
-  writeFileSync(path.join(dir, 'scenario.yaml'), SCENARIO);
-  const { scenario, diagnostics } = await loadSandboxScenario('scenario.yaml', dir);
-  expect(diagnostics).toEqual([]);
-  sandbox = await startSandbox(scenario!, {
-    host: '127.0.0.1',
-    httpPort: 0,
-    grpcPort: 0,
-    maxMessageBytes: 1 << 20,
-  });
-  base = `http://127.0.0.1:${sandbox.http!.port}`;
-  grpcClient = createSandboxGrpcClient(`127.0.0.1:${sandbox.grpc!.port}`, 'AudioProcessor');
+  sandbox = await serveSandbox({ text: SCENARIO });
+  clients = connectAudioProcessor(sandbox);
 });
 
 afterAll(async () => {
-  grpcClient.close();
+  clients.close();
   await sandbox.close();
 });
 
 async function startRecording(recordingId: string): Promise<string> {
-  const started = await callHttp(base, 'POST', '/v1/ivr-bot/recording/start', {
+  const started = await callHttp(clients.base, 'POST', '/v1/ivr-bot/recording/start', {
     ...START,
     recording_id: recordingId,
   });
   return started.body.media_urn as string;
 }
 
-/** The answer over HTTP, checked to be the gRPC one too. */
-async function callBoth(method: string, path: string, request: Record<string, unknown>) {
-  const http = await callHttp(base, 'POST', path, request);
-  const type = loadSandboxBindings().find((b) => b.name === method)!.responseType;
-  expect(writeJsonForm(type, await grpcClient.call(method, request))).toEqual(http.body);
-  return http;
-}
+const callBoth = (method: string, path: string, request: Record<string, unknown>) =>
+  clients.callBoth(method, path, request);
 
 const transcribe = (id: string) =>
   callBoth('Transcribe', '/v1/audios/transcription', {
@@ -86,7 +60,7 @@ describe("a recording's media URN", () => {
 
   it("gets the segment's scripted outcomes, also after the recording stopped", async () => {
     const urn = await startRecording('rec-caller');
-    await callHttp(base, 'POST', '/v1/ivr-bot/recording/stop', { media_urn: urn });
+    await callHttp(clients.base, 'POST', '/v1/ivr-bot/recording/stop', { media_urn: urn });
     const spoofing = await callBoth('DetectAudioSpoofing', '/v1/audios/spoofing', {
       context: CONTEXT,
       gk_media_segment_id: { value: urn },

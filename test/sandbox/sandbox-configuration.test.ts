@@ -1,10 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadSandboxScenario, startSandbox, type RunningSandbox } from '../../src/sandbox';
+import type { RunningSandbox } from '../../src/sandbox';
 import { loadSandboxBindings } from '../../src/sandbox/hosts';
 import { STATUS_HTTP_TABLE } from '../../src/sandbox/wire';
-import { callHttp, createSandboxGrpcClient } from '../support/sandbox-clients';
+import { AUDIO_CONTEXT, callHttp, createSandboxGrpcClient, serveSandbox } from '../support/sandbox-clients';
 
 /** A scenario with no configured language, masked redaction and no liveness prompts. */
 const SCENARIO = `
@@ -14,27 +13,13 @@ media:
     duration: 5
     transcript: { text: card 4111111111111111 please }
 `;
-const CONTEXT = {
-  gk_engagement_id: 'e-1',
-  gk_session_id: 's-1',
-  gk_scope_id: 'bank',
-  configset_id: 'default',
-};
-const request = { context: CONTEXT, gk_media_segment_id: { value: 'seg-card' } };
+const request = { context: AUDIO_CONTEXT, gk_media_segment_id: { value: 'seg-card' } };
 
 let sandbox: RunningSandbox;
 let base: string;
 
 beforeAll(async () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-config-'));
-  writeFileSync(path.join(dir, 'scenario.yaml'), SCENARIO);
-  const { scenario } = await loadSandboxScenario('scenario.yaml', dir);
-  sandbox = await startSandbox(scenario!, {
-    host: '127.0.0.1',
-    httpPort: 0,
-    grpcPort: 0,
-    maxMessageBytes: 1 << 20,
-  });
+  sandbox = await serveSandbox({ text: SCENARIO });
   base = `http://127.0.0.1:${sandbox.http!.port}`;
 });
 
@@ -76,7 +61,7 @@ describe('a sandbox configured otherwise', () => {
   });
 
   it('answers GetLivenessPrompt NOT_FOUND when no prompt is configured', async () => {
-    const query = Object.entries(CONTEXT)
+    const query = Object.entries(AUDIO_CONTEXT)
       .map(([k, v]) => `context.${k}=${v}`)
       .join('&');
     const { status, body } = await callHttp(base, 'GET', `/v1/prompts/liveness?${query}`);

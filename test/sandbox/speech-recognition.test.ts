@@ -3,7 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadSandboxScenario, startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { createAudioProcessor, findSpeechRecognizer } from '../../src/sandbox/audio';
+import {
+  createAudioProcessor,
+  DEFAULT_TEXT_VALIDATION_THRESHOLD,
+  findSpeechRecognizer,
+} from '../../src/sandbox/audio';
 import { loadSandboxBindings } from '../../src/sandbox/hosts';
 import { writeJsonForm } from '../../src/sandbox/wire';
 import { callHttp, createSandboxGrpcClient } from '../support/sandbox-clients';
@@ -55,7 +59,7 @@ suite('speech recognition of WAV media (pocketsphinx, en-us)', () => {
     });
     writeFileSync(
       path.join(dir, 'speech.yaml'),
-      `configuration: { language: en-US }\nmedia:\n${media.join('\n')}\n`,
+      `configuration: { language: en-US }\nmedia:\n${media.join('\n')}\n  - { id: reference, duration: 3 }\n`,
     );
     const { scenario, diagnostics } = await loadSandboxScenario(path.join(dir, 'speech.yaml'), dir);
     expect(diagnostics).toEqual([]);
@@ -111,6 +115,59 @@ suite('speech recognition of WAV media (pocketsphinx, en-us)', () => {
       if (i > 0) expect(word.start_ms as number).toBeGreaterThanOrEqual(words[i - 1]!.end_ms as number);
     }
   }, 60_000);
+
+  /** s1 says the passphrase, s3 something else; both have the same scripted transcript, which says neither. */
+  const LIVENESS = {
+    context: CONTEXT,
+    gk_media_segment_id: { value: 'reference' },
+    random_audio_set: [
+      { gk_media_segment_id: { value: 's1' }, expected_text: SENTENCES[1] },
+      { gk_media_segment_id: { value: 's3' }, expected_text: SENTENCES[1] },
+    ],
+  };
+  const textScores = (answer: Record<string, unknown>) =>
+    ((answer.result as { details: { text_validation_score: number }[] }).details ?? []).map(
+      (d) => d.text_validation_score,
+    );
+
+  it('validates the random audios of DetectLiveness against the recognized words, over HTTP and gRPC', async () => {
+    const http = await callHttp(
+      `http://127.0.0.1:${sandbox.http!.port}`,
+      'POST',
+      '/v1/audios/liveness',
+      LIVENESS,
+    );
+    const type = loadSandboxBindings().find((b) => b.name === 'DetectLiveness')!.responseType;
+    expect(writeJsonForm(type, await grpcClient.call('DetectLiveness', LIVENESS))).toEqual(http.body);
+    const [said, other] = textScores(http.body);
+    expect({
+      said: said! >= DEFAULT_TEXT_VALIDATION_THRESHOLD,
+      other: other! < DEFAULT_TEXT_VALIDATION_THRESHOLD,
+    }).toEqual({
+      said: true,
+      other: true,
+    });
+    expect(http.body.status).toEqual({
+      status_code: 'OK',
+      status_message: {
+        locale: 'en-US',
+        message:
+          'text_validation_score against random_audio_set[0]: the words pocketsphinx recognized; ' +
+          'random_audio_set[1]: the words pocketsphinx recognized',
+      },
+    });
+  }, 60_000);
+
+  it('validates DetectLiveness against the scripted transcripts without a recognizer, and says so', async () => {
+    const { scenario } = await loadSandboxScenario(path.join(dir, 'speech.yaml'), dir);
+    const processor = createAudioProcessor(scenario!, 'pocketsphinx_continuous is not on PATH');
+    const answer = await processor.DetectLiveness!(LIVENESS);
+    expect(textScores(answer)).toEqual([0, 0]);
+    expect((answer.status as { status_message: { message: string } }).status_message.message).toBe(
+      'text_validation_score against random_audio_set[0]: the scripted transcript; ' +
+        'random_audio_set[1]: the scripted transcript',
+    );
+  });
 
   it('falls back to the scripted transcript when no recognizer is found, and says so', async () => {
     const { scenario } = await loadSandboxScenario(path.join(dir, 'speech.yaml'), dir);

@@ -1,37 +1,19 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { loadSandboxScenario, startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { callHttp, createSandboxGrpcClient } from '../support/sandbox-clients';
+import type { RunningSandbox } from '../../src/sandbox';
+import { AUDIO_CONTEXT, callHttp, createSandboxGrpcClient, serveSandbox } from '../support/sandbox-clients';
 
 /** Transcribe with and without `configuration.transcribe_redacts`, over HTTP and gRPC. */
-const CONTEXT = {
-  gk_engagement_id: 'e-1',
-  gk_session_id: 's-1',
-  gk_scope_id: 'bank',
-  configset_id: 'default',
-};
-const request = { context: CONTEXT, gk_media_segment_id: { value: 'seg-card' } };
+const request = { context: AUDIO_CONTEXT, gk_media_segment_id: { value: 'seg-card' } };
 
-async function serve(configuration: string): Promise<RunningSandbox> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-transcribe-'));
-  const scenario = `
+const serve = (configuration: string): Promise<RunningSandbox> =>
+  serveSandbox({
+    text: `
 configuration: ${configuration}
 media:
   - id: seg-card
     duration: 5
     transcript: { text: card 4111111111111111 please }
-`;
-  writeFileSync(path.join(dir, 'scenario.yaml'), scenario);
-  const loaded = await loadSandboxScenario('scenario.yaml', dir);
-  expect(loaded.diagnostics).toEqual([]);
-  return startSandbox(loaded.scenario!, {
-    host: '127.0.0.1',
-    httpPort: 0,
-    grpcPort: 0,
-    maxMessageBytes: 1 << 20,
+`,
   });
-}
 
 /** Transcribe's answer over HTTP, checked to be Redact's answer and the gRPC one. */
 async function transcribeBoth(sandbox: RunningSandbox) {

@@ -1,6 +1,12 @@
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { loadSandboxScenario, startSandbox, type RunningSandbox } from '../../src/sandbox';
+import type { VirtualClock } from '../../src/sandbox/flow';
+import { loadSandboxBindings } from '../../src/sandbox/hosts';
+import { writeJsonForm } from '../../src/sandbox/wire';
 
 const PROTO_DIR = path.join(__dirname, '../../proto');
 
@@ -64,5 +70,57 @@ export async function callHttp(
     status: response.status,
     body: (await response.json()) as Record<string, unknown>,
     headers: response.headers,
+  };
+}
+
+/** A valid `context` of every audio request. */
+export const AUDIO_CONTEXT = {
+  gk_engagement_id: 'e-1',
+  gk_session_id: 's-1',
+  gk_scope_id: 'bank',
+  configset_id: 'default',
+};
+
+/**
+ * A sandbox on loopback (HTTP and gRPC on free ports) serving a scenario: a file, or YAML text written to
+ * a new temporary directory; on `clock` when given (the test moves it). A scenario with any diagnostic
+ * fails the test.
+ */
+export async function serveSandbox(
+  scenario: { file: string } | { text: string },
+  clock?: VirtualClock,
+): Promise<RunningSandbox> {
+  let file: string;
+  if ('file' in scenario) file = scenario.file;
+  else {
+    file = path.join(mkdtempSync(path.join(tmpdir(), 'sandbox-test-')), 'scenario.yaml');
+    writeFileSync(file, scenario.text);
+  }
+  const loaded = await loadSandboxScenario(file, process.cwd());
+  expect(loaded.diagnostics).toEqual([]);
+  return startSandbox(loaded.scenario!, {
+    host: '127.0.0.1',
+    httpPort: 0,
+    grpcPort: 0,
+    maxMessageBytes: 1 << 20,
+    ...(clock === undefined ? {} : { clock }),
+  });
+}
+
+/** The HTTP base and a gRPC client of a running sandbox's audio processing service. */
+export function connectAudioProcessor(sandbox: RunningSandbox) {
+  const base = `http://127.0.0.1:${sandbox.http!.port}`;
+  const grpc = createSandboxGrpcClient(`127.0.0.1:${sandbox.grpc!.port}`, 'AudioProcessor');
+  return {
+    base,
+    grpc,
+    /** POSTs over HTTP and calls over gRPC; both must answer the same message. The HTTP answer. */
+    async callBoth(method: string, pathAndQuery: string, request: Record<string, unknown>) {
+      const http = await callHttp(base, 'POST', pathAndQuery, request);
+      const type = loadSandboxBindings().find((b) => b.name === method)!.responseType;
+      expect(writeJsonForm(type, await grpc.call(method, request))).toEqual(http.body);
+      return http;
+    },
+    close: () => grpc.close(),
   };
 }

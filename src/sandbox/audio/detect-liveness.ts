@@ -2,7 +2,8 @@ import type { SandboxScenario } from '../scenario';
 import { missingField, StatusFailure, OK_STATUS, type JsonMessage } from '../wire';
 import { scoreTextMatch } from './align-words';
 import { identify, uniqueId } from './describe-audio';
-import { checkContext, findAudio, readPersonId } from './read-request';
+import { checkContext, findAudio, readPersonId, type RequestAudio } from './read-request';
+import type { HearAudio } from './recognized-transcript';
 import { readScriptedResult } from './scripted-result';
 
 /**
@@ -10,18 +11,25 @@ import { readScriptedResult } from './scripted-result';
  * with its expected text. The decision, score and reason are the reference
  * audio's scripted `liveness_detection` outcome; each random audio's validity
  * and biometric score are its own outcome's; its text validation score is
- * computed as ValidateText's.
+ * computed as ValidateText's, against the words `hear` hears in it (WAV media
+ * in English, a recognizer installed), else against its scripted transcript.
+ * RandomAudioDetails has no field for that source, so the OK status's message
+ * says it, per random audio.
  */
-export function detectLiveness(scenario: SandboxScenario, request: JsonMessage): JsonMessage {
+export async function detectLiveness(
+  scenario: SandboxScenario,
+  request: JsonMessage,
+  hear: HearAudio,
+): Promise<JsonMessage> {
   checkContext(request);
   const reference = findAudio(scenario, request);
   const randoms = request.random_audio_set as JsonMessage[] | undefined;
   if (randoms === undefined || randoms.length === 0)
     throw missingField('random_audio_set', 'needs at least one random audio with its expected text');
   const person = readPersonId(request);
-  const details = randoms.map((random, i) => {
+  const checked = randoms.map((random, i) => {
     const where = `random_audio_set[${i}].`;
-    const { media } = findAudio(scenario, random, 'audio', where);
+    const audio = findAudio(scenario, random, 'audio', where);
     const expected = random.expected_text;
     if (typeof expected !== 'string' || expected.trim() === '')
       throw new StatusFailure(
@@ -29,24 +37,50 @@ export function detectLiveness(scenario: SandboxScenario, request: JsonMessage):
         `${where}expected_text is required`,
         `${where}expected_text`,
       );
-    const scripted = readScriptedResult(scenario, 'liveness_detection', { media: media.id, person });
-    return {
-      ...identify(media),
-      validity: scripted.validity,
-      biometric_score: scripted.score,
-      text_validation_score: scoreTextMatch(expected, media.transcript?.text ?? ''),
-    };
+    return { audio, expected };
   });
+  const scored = await Promise.all(
+    checked.map(async ({ audio, expected }) => {
+      const { text, source } = await readDetectedText(scenario, audio, hear);
+      const scripted = readScriptedResult(scenario, 'liveness_detection', { media: audio.media.id, person });
+      const detail = {
+        ...identify(audio.media),
+        validity: scripted.validity,
+        biometric_score: scripted.score,
+        text_validation_score: scoreTextMatch(expected, text),
+      };
+      return { detail, source };
+    }),
+  );
   const scripted = readScriptedResult(scenario, 'liveness_detection', { media: reference.media.id, person });
+  const message = `text_validation_score against ${scored.map((s, i) => `random_audio_set[${i}]: ${s.source}`).join('; ')}`;
   return {
-    status: OK_STATUS,
+    status: { ...OK_STATUS, status_message: { locale: 'en-US', message } },
     result: {
       risk_engine_result: scripted.risk,
       liveness_detection_score: scripted.score,
       decision: scripted.decision,
       reason: scripted.reason,
-      details,
+      details: scored.map((s) => s.detail),
       gk_reference_processed_audio_id: uniqueId(reference.media.processed_audio_id),
     },
   };
+}
+
+/** The random audio's words: heard by the recognizer, else (and when it fails) the scripted transcript. */
+async function readDetectedText(
+  scenario: SandboxScenario,
+  audio: RequestAudio,
+  hear: HearAudio,
+): Promise<{ text: string; source: string }> {
+  const scriptedText = audio.media.transcript?.text ?? '';
+  const heard = hear(audio, audio.media.language || scenario.configuration.language);
+  if (heard === undefined) return { text: scriptedText, source: 'the scripted transcript' };
+  try {
+    const words = await heard;
+    return { text: words.map((w) => w.text).join(' '), source: 'the words pocketsphinx recognized' };
+  } catch (error) {
+    const reason = (error as Error).message;
+    return { text: scriptedText, source: `the scripted transcript (recognition failed: ${reason})` };
+  }
 }

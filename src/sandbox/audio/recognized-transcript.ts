@@ -1,7 +1,7 @@
 import type { SandboxMedia, SandboxScenario } from '../scenario';
 import { StatusFailure, type JsonMessage } from '../wire';
 import type { RecognizedWord } from './parse-recognizer-output';
-import { checkContext, findAudio } from './read-request';
+import { checkContext, findAudio, type RequestAudio } from './read-request';
 import { findSpeechRecognizer, recognizeSpeech, type SpeechRecognizer } from './speech-recognizer';
 
 type AudioMethod = (scenario: SandboxScenario, request: JsonMessage) => JsonMessage;
@@ -14,32 +14,50 @@ export function describeSpeechRecognition(found = findSpeechRecognizer()): strin
 }
 
 /**
+ * The words the recognizer hears in a request's audio, for WAV media in English (`language`, when given)
+ * with a recognizer installed; undefined otherwise (the scripted transcript is then used). Each segment
+ * and channel is decoded once per hearing (per sandbox run).
+ */
+export type HearAudio = (
+  audio: RequestAudio,
+  language: string | undefined,
+) => Promise<RecognizedWord[]> | undefined;
+
+export function createHearing(found: SpeechRecognizer | string = findSpeechRecognizer()): HearAudio {
+  const recognizer = typeof found === 'string' ? undefined : found;
+  const decoded = new Map<string, Promise<RecognizedWord[]>>();
+  return ({ media, channel }, language) => {
+    if (recognizer === undefined || media.wavPath === undefined) return undefined;
+    if (language && !/^en(?:$|[-_])/i.test(language)) return undefined;
+    const key = `${channel ?? 1}:${media.wavPath}`;
+    if (!decoded.has(key)) decoded.set(key, recognizeSpeech(recognizer, media.wavPath, channel));
+    return decoded.get(key);
+  };
+}
+
+/** Where a transcript came from, as TextDetails.data_pack says it. */
+export const SCRIPTED = { topic: 'scripted transcript', id: 'scenario' };
+export const RECOGNIZED = { language: 'en-us', topic: 'pocketsphinx', id: 'pocketsphinx-en-us' };
+
+/**
  * Wraps a method that reads a segment's transcript (Transcribe, Redact,
- * ValidateText) so that, for WAV media in English (the request's, the
- * processed audio's or the configuration's language, when any is given) and a
- * recognizer installed, the transcript is the recognizer's: real recognition
- * wins over the scripted transcript. Otherwise, and when recognition fails,
- * the scripted transcript is used. The answer's `text_details.data_pack` says
- * which (and why recognition was not used, when it failed). Each segment and
- * channel is decoded once.
+ * ValidateText) so that, for audio `hear` hears (WAV media in English: the
+ * request's, the processed audio's or the configuration's language, when any
+ * is given), the transcript is the recognizer's: real recognition wins over
+ * the scripted transcript. Otherwise, and when recognition fails, the scripted
+ * transcript is used. The answer's `text_details.data_pack` says which (and
+ * why recognition was not used, when it failed).
  */
 export function createSpeechHook(
   scenario: SandboxScenario,
-  found: SpeechRecognizer | string = findSpeechRecognizer(),
+  hear: HearAudio,
 ): (method: AudioMethod) => (request: JsonMessage) => JsonMessage | Promise<JsonMessage> {
-  const recognizer = typeof found === 'string' ? undefined : found;
-  const decoded = new Map<string, Promise<RecognizedWord[]>>();
-  const decode = (r: SpeechRecognizer, path: string, channel: number | undefined) => {
-    const key = `${channel ?? 1}:${path}`;
-    if (!decoded.has(key)) decoded.set(key, recognizeSpeech(r, path, channel));
-    return decoded.get(key)!;
-  };
   return (method) => (request) => {
-    const media = recognizer === undefined ? undefined : findWavMedia(scenario, request);
-    if (recognizer === undefined || media === undefined)
-      return markSource(method(scenario, request), SCRIPTED);
-    return decode(recognizer, media.audio.wavPath!, media.channel).then(
-      (words) => markSource(method(withTranscript(scenario, media.audio, words), request), RECOGNIZED),
+    const found = findRequestAudio(scenario, request);
+    const heard = found === undefined ? undefined : hear(found.audio, found.language);
+    if (heard === undefined) return markSource(method(scenario, request), SCRIPTED);
+    return heard.then(
+      (words) => markSource(method(withTranscript(scenario, found!.audio.media, words), request), RECOGNIZED),
       (error: Error) =>
         markSource(method(scenario, request), {
           ...SCRIPTED,
@@ -49,18 +67,14 @@ export function createSpeechHook(
   };
 }
 
-const SCRIPTED = { topic: 'scripted transcript', id: 'scenario' };
-const RECOGNIZED = { language: 'en-us', topic: 'pocketsphinx', id: 'pocketsphinx-en-us' };
-
-/** The request's WAV media in English; undefined for anything else, or a bad request (the method answers it). */
-function findWavMedia(scenario: SandboxScenario, request: JsonMessage) {
+/** The request's audio and language; undefined for a bad request (the method answers it). */
+function findRequestAudio(scenario: SandboxScenario, request: JsonMessage) {
   try {
     checkContext(request);
-    const { media, channel } = findAudio(scenario, request);
+    const audio = findAudio(scenario, request);
     const language =
-      (request.language as string | undefined) || media.language || scenario.configuration.language;
-    if (media.wavPath === undefined || (language && !/^en(?:$|[-_])/i.test(language))) return undefined;
-    return { audio: media, channel };
+      (request.language as string | undefined) || audio.media.language || scenario.configuration.language;
+    return { audio, language };
   } catch (error) {
     if (error instanceof StatusFailure) return undefined;
     throw error;

@@ -1,15 +1,20 @@
 import { CURRENT_EVENT_KEY, type OperationAction, type SessionVariables } from '../../contract';
 import type { EngineSimulator } from '../../simulation';
-import type { PersonSpec, SandboxMedia, SandboxScenario } from '../scenario';
+import type { SandboxMedia, SandboxScenario } from '../scenario';
 import { FLOW_NODES, PASSIVE_NODES, type FlowNode } from './flow-catalog';
 import type { FlowTiming } from './flow-timing';
+import type { PersonStore } from './person-store';
 import type { GuardedWebhook } from './sandbox-webhook';
 import type { DecidedSession, NodeState, SessionReport, TimelineEntry } from './session-timeline';
 import type { VirtualClock } from './virtual-clock';
 
-/** What every session of a sandbox shares: the scenario and its flow timing, the clock, the engine and its webhook. */
+/**
+ * What every session of a sandbox shares: the scenario and its flow timing, the person store, the clock,
+ * the engine and its webhook.
+ */
 export interface SessionContext {
   scenario: SandboxScenario;
+  persons: PersonStore;
   timing: FlowTiming;
   clock: VirtualClock;
   engine: EngineSimulator;
@@ -34,9 +39,12 @@ export class CallSession {
   decision: DecidedSession | undefined;
   ended = false;
   personId: string | undefined;
-  person: PersonSpec | undefined;
   /** The person's voiceprint was trained when identified: the flow verifies instead of enrolling. */
   trained = false;
+  /** The person's voiceprint was locked when identified: verification does not run. */
+  locked = false;
+  /** When SubmitOptIn arrived before the person was known (ms): recorded for them once identified. */
+  optedInAt: number | undefined;
   netSeconds = 0;
   audioEnded = false;
   readonly startedAt: number;

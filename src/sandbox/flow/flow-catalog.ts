@@ -1,3 +1,4 @@
+import type { FlowNode } from '../scenario';
 /**
  * The names the built-in flow raises: the vocabulary of the example rule packs' catalog.yaml (a test
  * compares them), so a pack written for that catalog runs against the sandbox as it is.
@@ -18,17 +19,8 @@ export const FLOW_EVENTS = {
   callEnded: 'CALL_ENDED',
 } as const;
 
-/** The biometric nodes of the built-in flow, in the order they are considered. */
-export const FLOW_NODES = [
-  'AudioSpoofingDetection',
-  'FraudsterDetection',
-  'Verify',
-  'ProcessAudioForEnroll',
-  'Enroll',
-  'Train',
-] as const;
-
-export type FlowNode = (typeof FLOW_NODES)[number];
+/** The biometric nodes of the built-in flow, in the order they are considered (the scenario names them too). */
+export { FLOW_NODES, type FlowNode } from '../scenario';
 
 /** Nodes a webhook may name in `nodes_to_override` that have no biometric step in the sandbox. */
 export const PASSIVE_NODES: readonly string[] = ['AgentAlert'];

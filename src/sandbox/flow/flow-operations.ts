@@ -54,29 +54,43 @@ async function tickAudio(session: CallSession): Promise<void> {
 }
 
 /**
- * SubmitPersonId: the person's store entry gives `person.optIn` and `person.enrollStatus`; PERSON_IDENTIFIED
- * is raised, then the built-in flow starts for them (verification when the voiceprint is trained, else
- * process-audio-for-enroll; spoofing and fraudster detection alongside).
+ * SubmitPersonId: the person store gives `person.optIn` and `person.enrollStatus` (as earlier calls left
+ * them); PERSON_IDENTIFIED is raised, then the built-in flow starts for them (verification when the
+ * voiceprint is trained, else process-audio-for-enroll; spoofing and fraudster detection alongside). A
+ * locked voiceprint is not verified: Verify is disabled for the session, saying why.
  */
 export async function identifyPerson(
   session: CallSession,
   personId: string,
   customData: Readonly<Record<string, string>>,
 ): Promise<void> {
-  const person = session.context.scenario.persons.get(personId);
+  const { persons } = session.context;
+  if (session.optedInAt !== undefined) persons.recordOptIn(personId, session.optedInAt);
+  const person = persons.get(personId);
   session.personId = personId;
-  session.person = person;
   session.trained = person?.enroll_status === 'TRAINED';
+  session.locked = session.trained && persons.isLocked(personId);
   session.variables['person.id'] = personId;
   session.variables['person.enrollStatus'] = person?.enroll_status ?? 'NOT_ENROLLED';
   if (person?.opt_in !== undefined) session.variables['person.optIn'] = 'true';
   else if (person?.opt_out !== undefined) session.variables['person.optIn'] = 'false';
   writeCustomData(session, customData);
+  if (session.locked) lockVerification(session);
   await raiseAndFollow(session, FLOW_EVENTS.personIdentified);
 }
 
-/** SubmitOptIn: consent given in the call. */
+function lockVerification(session: CallSession): void {
+  session.nodes.Verify.enabled = false;
+  session.setFlowState('Verify', 'DISABLED');
+  const detail = `the voiceprint is locked (${session.context.persons.get(session.personId!)?.lock?.reason ?? 'locked'}): verification does not run`;
+  session.note({ kind: 'node', node: 'Verify', state: 'DISABLED', detail });
+}
+
+/** SubmitOptIn: consent given in the call, recorded in the person store at the clock's time. */
 export async function receiveOptIn(session: CallSession): Promise<void> {
+  const at = session.context.clock.now();
+  if (session.personId === undefined) session.optedInAt = at;
+  else session.context.persons.recordOptIn(session.personId, at);
   session.variables['person.optIn'] = 'true';
   await raiseAndFollow(session, FLOW_EVENTS.optInReceived);
 }

@@ -2,7 +2,7 @@ import type { OperationAction } from '../../contract';
 import type { CallSession } from './call-session';
 import { decideSession, SESSION_DECISION_WORDS } from './decide-session';
 import { ACTION_NODES, COMPLETION_EVENT, FLOW_EVENTS, FLOW_NODES, type FlowNode } from './flow-catalog';
-import { computeNodeResult } from './node-result';
+import { computeNodeResult, type NodeResult } from './node-result';
 
 const isRunning = (session: CallSession, node: FlowNode): boolean => {
   const state = session.nodes[node];
@@ -33,7 +33,7 @@ function isEligible(session: CallSession, node: FlowNode): boolean {
     case 'FraudsterDetection':
       return enoughAudio;
     case 'Verify':
-      return session.trained && enoughAudio;
+      return session.trained && !session.locked && enoughAudio;
     case 'ProcessAudioForEnroll':
       return !session.trained;
     case 'Enroll': {
@@ -86,6 +86,7 @@ export function finishNode(session: CallSession, node: FlowNode): boolean {
   state.progress = 'COMPLETED';
   session.setFlowState(node, 'COMPLETED');
   Object.assign(session.variables, state.result.variables);
+  recordInPersonStore(session, node, state.result);
   const written = Object.entries(state.result.variables).map(([key, value]) => `${key}=${value}`);
   session.note({
     kind: 'node',
@@ -96,6 +97,17 @@ export function finishNode(session: CallSession, node: FlowNode): boolean {
   return true;
 }
 
+/** What a completed node changes in the person store: enrollment, training, the mismatch count. */
+function recordInPersonStore(session: CallSession, node: FlowNode, result: NodeResult): void {
+  const { persons, clock } = session.context;
+  const personId = session.personId!;
+  const status = result.variables['person.enrollStatus'];
+  if (node === 'Verify' && result.decision !== undefined)
+    persons.recordVerification(personId, result.decision, clock.now());
+  else if (status === 'PARTIALLY_ENROLLED' || status === 'TRAINED')
+    persons.recordEnrollment(personId, status);
+}
+
 function executeAction(session: CallSession, action: OperationAction): void {
   const node = ACTION_NODES[action.action];
   const { parameters } = action;
@@ -104,6 +116,7 @@ function executeAction(session: CallSession, action: OperationAction): void {
   if (node === undefined) return skip('not a biometric operation of the flow: recorded, not executed');
   if (session.personId === undefined) return skip('no person identified yet');
   if (isRunning(session, node)) return skip(`${node} is already running`);
+  if (node === 'Verify' && session.locked) return skip('the voiceprint is locked: verification does not run');
   session.note({ kind: 'action', action: action.action, parameters, executed: true, detail: `runs ${node}` });
   startNode(session, node, true);
 }
@@ -117,7 +130,9 @@ async function settleDecision(session: CallSession): Promise<void> {
   if (session.decision !== undefined || session.personId === undefined || session.ended) return;
   if (FLOW_NODES.some((node) => isRunning(session, node))) return;
   const done = (node: FlowNode) =>
-    session.nodes[node].progress === 'COMPLETED' || !session.nodes[node].enabled;
+    session.nodes[node].progress === 'COMPLETED' ||
+    !session.nodes[node].enabled ||
+    (node === 'Verify' && session.locked);
   const ready = session.trained
     ? done('AudioSpoofingDetection') && done('FraudsterDetection') && done('Verify')
     : session.audioEnded;

@@ -4,6 +4,7 @@ import { EngineSimulator, type EngineSimulatorOptions } from '../../simulation';
 import type { SandboxScenario } from '../scenario';
 import { CallSession, type SessionContext } from './call-session';
 import { readFlowTiming } from './flow-timing';
+import { PersonStore } from './person-store';
 import { GuardedWebhook, type SandboxWebhookTarget } from './sandbox-webhook';
 import type { VirtualClock } from './virtual-clock';
 
@@ -36,11 +37,17 @@ export class SessionStore {
       ...(options.engine === undefined ? {} : { model: options.engine }),
     });
     const timing = readFlowTiming(scenario.configuration.flow_timing);
-    this.context = { scenario, timing, clock: options.clock, engine, webhook };
+    const persons = new PersonStore(scenario.persons, scenario.configuration.lock_after_mismatches);
+    this.context = { scenario, persons, timing, clock: options.clock, engine, webhook };
   }
 
   get clock(): VirtualClock {
     return this.context.clock;
+  }
+
+  /** The person store the sessions change and GetPersonStatus reads. */
+  get persons(): PersonStore {
+    return this.context.persons;
   }
 
   /** A new session on the recording's media segment (none when the recording names none). */

@@ -1,18 +1,19 @@
-import type { PersonSpec, SandboxScenario } from '../scenario';
+import type { PersonStore } from '../flow';
+import type { PersonSpec } from '../scenario';
 import { OK_STATUS, type JsonMessage } from '../wire';
 import { requireText } from './require-fields';
 
 const DEFAULT_TAGS = ['default'];
 
 /**
- * GetPersonStatus, from the scenario's person store, before or without any
- * session. A person the store does not know, or a `voice_print_tag` the person
+ * GetPersonStatus, from the person store (the scenario's persons as the calls
+ * so far changed them), before or without any session. A person the store does not know, or a `voice_print_tag` the person
  * has no voiceprint for, is NOT_ENROLLED (status OK): the platform has no
  * voiceprint to report. `now` decides `offer_opt_in` (the opt-out period is over).
  */
-export function getPersonStatus(scenario: SandboxScenario, request: JsonMessage, now: number): JsonMessage {
+export function getPersonStatus(persons: PersonStore, request: JsonMessage, now: number): JsonMessage {
   requireText(request, ['gk_scope_id', 'person_id']);
-  const person = scenario.persons.get(request.person_id as string);
+  const person = persons.get(request.person_id as string);
   const tag = request.voice_print_tag as string | undefined;
   const hasVoiceprint =
     person !== undefined && (tag === undefined || (person.voiceprint_tags ?? DEFAULT_TAGS).includes(tag));

@@ -9,7 +9,7 @@ import { createSessionOperations } from './session-operations';
 /**
  * `vendor.biosec.v1.IVRBot`: the session flow on `store` (whose clock is the sandbox's: its `now` also
  * decides recordings' ends and `offer_opt_in`), the recording flow (its media URNs added to `media`, for
- * the audio operations) and GetPersonStatus.
+ * the audio operations) and GetPersonStatus (on the store's person store, which the sessions change).
  */
 export function createIvrBot(
   scenario: SandboxScenario,
@@ -20,7 +20,7 @@ export function createIvrBot(
   const recorder = createRecorder(scenario, now, media);
   const sessions = createSessionOperations(scenario, store);
   return {
-    GetPersonStatus: answerWithStatus((request) => getPersonStatus(scenario, request, now())),
+    GetPersonStatus: answerWithStatus((request) => getPersonStatus(store.persons, request, now())),
     StartIVRSession: answerWithStatus(sessions.startIvrSession),
     SubmitPersonId: answerWithStatus(sessions.submitPersonId),
     SubmitOptIn: answerWithStatus(sessions.submitOptIn),

@@ -1,12 +1,12 @@
 import { documented, type JsonSchema } from '../../rules/schema';
-import { TIMED_NODES } from './scenario-spec';
+import { FLOW_NODES } from './scenario-spec';
 
 /** The schema of `configuration.flow_timing`: the built-in flow's timing and net-audio minimums. */
 export function buildFlowTimingSchema(): JsonSchema {
   const seconds = (name: string, description: string, bound: 'minimum' | 'exclusiveMinimum') =>
     documented(name, description, { type: 'number', [bound]: 0 });
   const minimums = Object.fromEntries(
-    TIMED_NODES.map((node) => [
+    FLOW_NODES.map((node) => [
       node,
       seconds(node, `Net audio (s) ${node} needs before it starts.`, 'minimum'),
     ]),

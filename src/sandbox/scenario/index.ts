@@ -3,3 +3,4 @@ export { loadSandboxScenario, type LoadedSandboxScenario } from './load-sandbox-
 export { findOutcome, MEDIA_URN_PREFIX, type SandboxMedia, type SandboxScenario } from './sandbox-scenario';
 export { readWavHeader, type WavHeader } from './read-wav-header';
 export type * from './scenario-spec';
+export { FLOW_NODES } from './scenario-spec';

@@ -122,6 +122,41 @@ media:
     ]);
   });
 
+  it('runs the semantic checks when the schema fails, skipping what is malformed', async () => {
+    const text = `persons:
+  - { id: anna, enrol_status: TRAINED }
+  - { id: anna }
+  - just-a-name
+media:
+  - { id: intro, duration: long }
+  - { id: outro, duration: 1, net_audio: 2 }
+outcomes:
+  - { operation: verify, person: ana }
+  - { operation: verfy, reason: NOT_A_REASON }
+recordings: not-a-list
+`;
+    const { diagnostics, scenario } = await load(text);
+    expect(scenario).toBeUndefined();
+    const lineOf = (offset: number) => text.slice(0, offset).split('\n').length;
+    expect(
+      diagnostics.map((d) => [d.code, lineOf(d.range!.start), text.slice(d.range!.start, d.range!.end)]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['UNKNOWN_KEY', 2, 'enrol_status'],
+        ['INVALID_TYPE', 4, 'just-a-name'],
+        ['INVALID_TYPE', 6, 'long'],
+        ['INVALID_VALUE', 10, 'verfy'],
+        ['INVALID_TYPE', 11, 'not-a-list'],
+        ['SANDBOX_DUPLICATE_ID', 3, 'anna'],
+        ['SANDBOX_UNKNOWN_ID', 9, 'ana'],
+        ['SANDBOX_INCONSISTENT_MEDIA', 7, '2'],
+      ]),
+    );
+    // The malformed media entry gets no media check ("needs 'duration'"), the unknown operation no reason check.
+    expect(diagnostics.filter((d) => d.code === 'MISSING_KEY')).toEqual([]);
+    expect(diagnostics.filter((d) => d.message.includes("'reason' of a"))).toEqual([]);
+  });
+
   it('reports a missing or unreadable WAV file at its path', async () => {
     writeFileSync(path.join(dir, 'fake.wav'), 'not audio');
     const found = await problems('media:\n  - { id: a, wav: none.wav }\n  - { id: b, wav: fake.wav }\n');

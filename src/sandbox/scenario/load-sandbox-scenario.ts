@@ -5,6 +5,7 @@ import { parseYaml } from '../../rules/parse';
 import { describeError, readSource } from '../../rules/load';
 import { checkMedia } from './check-media';
 import { checkReferences } from './check-references';
+import { isCheckableMedia, listEntries } from './read-checkable';
 import { readWavHeader } from './read-wav-header';
 import type { SandboxMedia, SandboxScenario } from './sandbox-scenario';
 import type { MediaSpec, SandboxScenarioSpec } from './scenario-spec';
@@ -22,7 +23,12 @@ export interface LoadedSandboxScenario {
 /** WAV headers (with LIST or other chunks before `data`) fit well within this. */
 const WAV_HEADER_BYTES = 64 * 1024;
 
-/** Reads, parses and checks a sandbox scenario; `file` is as the user wrote it, resolved against `cwd`. */
+/**
+ * Reads, parses and checks a sandbox scenario; `file` is as the user wrote it, resolved against `cwd`. The
+ * schema and the semantic checks (ids, references, media, WAV files) both run even when the schema fails
+ * (the checks skip what is malformed), so one run reports every problem; neither runs on a file with YAML
+ * syntax errors, whose data may be a fragment.
+ */
 export async function loadSandboxScenario(file: string, cwd: string): Promise<LoadedSandboxScenario> {
   const absolute = path.resolve(cwd, file);
   const read = await readSource({ file, absolute });
@@ -32,11 +38,10 @@ export async function loadSandboxScenario(file: string, cwd: string): Promise<Lo
   const diagnostics = [...parsed.diagnostics];
   if (!parsed.wellFormed) return { scenario: undefined, diagnostics, sources };
   diagnostics.push(...validateSandboxSchema(parsed));
-  if (hasErrors(diagnostics)) return { scenario: undefined, diagnostics, sources };
-  const spec = parsed.value as SandboxScenarioSpec;
-  diagnostics.push(...checkReferences(parsed, spec));
+  diagnostics.push(...checkReferences(parsed, parsed.value));
   const media: SandboxMedia[] = [];
-  for (const [index, written] of (spec.media ?? []).entries()) {
+  for (const { index, item: written } of listEntries(parsed.value, 'media')) {
+    if (!isCheckableMedia(written)) continue;
     const wav = await readWavShape(written, path.dirname(absolute), file);
     if (typeof wav === 'string') {
       const code = wav.startsWith('no such file') ? 'FILE_NOT_FOUND' : 'SANDBOX_INVALID_WAV';
@@ -50,7 +55,7 @@ export async function loadSandboxScenario(file: string, cwd: string): Promise<Lo
       media.push(applyMediaDefaults({ ...filled, duration: filled.duration }, wav.wavPath));
   }
   if (hasErrors(diagnostics)) return { scenario: undefined, diagnostics, sources };
-  return { scenario: assemble(file, spec, media), diagnostics, sources };
+  return { scenario: assemble(file, parsed.value as SandboxScenarioSpec, media), diagnostics, sources };
 }
 
 type WavShape = Partial<Pick<SandboxMedia, 'duration' | 'channels' | 'sampling_rate' | 'wavPath'>>;

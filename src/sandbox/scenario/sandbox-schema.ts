@@ -33,6 +33,11 @@ function buildConfigurationSchema(): JsonSchema {
         { type: 'string', enum: ['masked', 'redacted'] },
       ),
       flow_timing: buildFlowTimingSchema(),
+      lock_after_mismatches: documented(
+        'lock_after_mismatches',
+        "Consecutive verification mismatches (a Verify deciding NEGATIVE) that lock a person's voiceprint; a match resets the count; 0: never. Default 3.",
+        { type: 'integer', minimum: 0 },
+      ),
       transcribe_redacts: documented(
         'transcribe_redacts',
         'Whether Transcribe also redacts card numbers and returns their locations, as Redact does (`redaction` says how). Default false: its words are all PLAIN.',

@@ -39,10 +39,15 @@ export interface ConfigurationSpec {
   transcribe_redacts?: boolean;
   /** The built-in flow's timing and net-audio minimums, seconds; each unset one keeps its default. */
   flow_timing?: FlowTimingSpec;
+  /** Consecutive verification mismatches that lock a person's voiceprint; 0: never. Default 3. */
+  lock_after_mismatches?: number;
 }
 
-/** The names of the built-in flow's nodes, as `flow_timing.min_net_audio` keys them. */
-export const TIMED_NODES = [
+/**
+ * The biometric nodes of the sandbox's built-in flow, in the order the flow considers them; also the keys
+ * of `flow_timing.min_net_audio`.
+ */
+export const FLOW_NODES = [
   'AudioSpoofingDetection',
   'FraudsterDetection',
   'Verify',
@@ -51,11 +56,13 @@ export const TIMED_NODES = [
   'Train',
 ] as const;
 
+export type FlowNode = (typeof FLOW_NODES)[number];
+
 export interface FlowTimingSpec {
   audio_tick?: number;
   heartbeat?: number;
   processing?: number;
-  min_net_audio?: Partial<Record<(typeof TIMED_NODES)[number], number>>;
+  min_net_audio?: Partial<Record<FlowNode, number>>;
   min_net_audio_for_enroll?: number;
   min_net_audio_for_train?: number;
   max_net_audio_for_enroll?: number;
