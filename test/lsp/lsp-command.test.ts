@@ -36,11 +36,28 @@ describe('rulehook lsp', () => {
       ];
       for (const file of files)
         await client.open(path.join(REPO, file), readFileSync(path.join(REPO, file), 'utf8'));
-      for (const file of files.filter((f) => !f.startsWith('examples/sandbox/')))
+      for (const file of files)
         expect({ file, shown: await client.diagnosticsOf(path.join(REPO, file)) }).toEqual({
           file,
           shown: [],
         });
+    } finally {
+      expect(await client.stop()).toBe(0);
+    }
+  });
+
+  it('checks a sandbox scenario as rulehook sandbox does, with the unsaved text', async () => {
+    const client = await LspClient.start(REPO);
+    try {
+      const file = path.join(REPO, 'examples/sandbox/fraud-and-spoofing.yaml');
+      const text = readFileSync(file, 'utf8').replace(
+        '{ recording_id: rec-synthetic, media: seg-synthetic-caller }',
+        '{ recording_id: rec-synthetic, media: seg-synthetic-calller }',
+      );
+      await client.open(file, text);
+      const shown = await client.diagnosticsOf(file, (d) => d.length > 0);
+      expect(shown.map((d) => d.code)).toEqual(['SANDBOX_UNKNOWN_ID']);
+      expect(shown[0]!.message).toContain("did you mean 'seg-synthetic-caller'?");
     } finally {
       expect(await client.stop()).toBe(0);
     }

@@ -16,6 +16,8 @@ export class DiagnosticChecks {
   private readonly publisher: DiagnosticsPublisher;
   /** Open scenario files, by the pack of the rules they test. */
   private readonly scenarios = new Map<string, RulePack | undefined>();
+  /** Open sandbox scenarios: checked alone, cleared when closed. */
+  private readonly sandboxes = new Set<string>();
 
   constructor(
     connection: Connection,
@@ -30,10 +32,11 @@ export class DiagnosticChecks {
     const kind = this.workspace.kindOf(absolute, text);
     if (kind === 'rules' || kind === 'catalog') this.requestPack(this.workspace.packOf(absolute));
     else if (kind === 'scenario') this.requestScenario(absolute);
+    else if (kind === 'sandbox') this.requestSandbox(absolute);
   }
 
   closed(absolute: string): void {
-    if (this.scenarios.has(absolute)) {
+    if (this.scenarios.has(absolute) || this.sandboxes.delete(absolute)) {
       this.scenarios.delete(absolute);
       void this.publisher.clear(`scenario:${absolute}`);
       return;
@@ -75,6 +78,17 @@ export class DiagnosticChecks {
       await this.publisher.publish(group, files, (file) =>
         check.pack ? locateIn(files, check.pack.absoluteOf(file)) : undefined,
       );
+    });
+  }
+
+  private requestSandbox(absolute: string): void {
+    this.sandboxes.add(absolute);
+    const group = `scenario:${absolute}`;
+    this.queue.request(group, async () => {
+      const text = this.workspace.open.get(absolute);
+      if (text === undefined) return;
+      const diagnostics = await this.workspace.checkSandbox(absolute, text);
+      await this.publisher.publish(group, new Map([[absolute, { text, diagnostics }]]), () => undefined);
     });
   }
 }

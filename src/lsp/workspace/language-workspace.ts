@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { hasErrors, type Diagnostic } from '../../diagnostics';
 import type { LoadResult } from '../../rules/load';
+import { checkSandboxScenario } from '../../sandbox/scenario';
 import { resolveRulePaths, toShownPath } from '../../testing/rules/resolve-rule-paths';
 import { canLoadRules } from '../../testing/run/prepare-scenario';
 import { checkRuleIds } from '../../testing/scenario/check-rule-ids';
@@ -92,6 +93,11 @@ export class LanguageWorkspace {
         ),
       );
     return { scenario, diagnostics, ...(pack === undefined ? {} : { pack }) };
+  }
+
+  /** Checks a sandbox scenario as `rulehook sandbox --scenario` does (its WAV files read from disk). */
+  async checkSandbox(absolute: string, text: string): Promise<Diagnostic[]> {
+    return (await checkSandboxScenario(this.shownPath(absolute), text, absolute)).diagnostics;
   }
 
   private scenarioPack(absolute: string, scenario: ScenarioFile, cwd: string, out: Diagnostic[]) {

@@ -1,5 +1,9 @@
 export { buildSandboxSchema } from './sandbox-schema';
-export { loadSandboxScenario, type LoadedSandboxScenario } from './load-sandbox-scenario';
+export {
+  checkSandboxScenario,
+  loadSandboxScenario,
+  type LoadedSandboxScenario,
+} from './load-sandbox-scenario';
 export { findOutcome, MEDIA_URN_PREFIX, type SandboxMedia, type SandboxScenario } from './sandbox-scenario';
 export { readWavHeader, type WavHeader } from './read-wav-header';
 export type * from './scenario-spec';

@@ -33,8 +33,20 @@ export async function loadSandboxScenario(file: string, cwd: string): Promise<Lo
   const absolute = path.resolve(cwd, file);
   const read = await readSource({ file, absolute });
   if (!read.ok) return { scenario: undefined, diagnostics: [read.diagnostic], sources: new Map() };
-  const sources = new Map([[file, read.text]]);
-  const parsed = parseYaml(file, read.text, isSandboxStringPosition);
+  return checkSandboxScenario(file, read.text, absolute);
+}
+
+/**
+ * Parses and checks the text of a sandbox scenario whose file is at `absolute` (WAV files are read relative to
+ * it): what `loadSandboxScenario` does once it has read the file, and what an editor runs on unsaved text.
+ */
+export async function checkSandboxScenario(
+  file: string,
+  text: string,
+  absolute: string,
+): Promise<LoadedSandboxScenario> {
+  const sources = new Map([[file, text]]);
+  const parsed = parseYaml(file, text, isSandboxStringPosition);
   const diagnostics = [...parsed.diagnostics];
   if (!parsed.wellFormed) return { scenario: undefined, diagnostics, sources };
   diagnostics.push(...validateSandboxSchema(parsed));
