@@ -11,6 +11,7 @@ import { jsonRulesEngineSuite } from './json-rules-engine';
 import { latencySuite } from './latency';
 import { REPO_ROOT } from './paths';
 import { logsSuite } from './logs';
+import { lspSuite } from './lsp';
 import { processorSuite } from './processor';
 import { regexSuite } from './regex';
 import { replayThroughputSuite } from './replay-throughput';
@@ -36,6 +37,7 @@ const SUITES: readonly Suite[] = [
   logsSuite,
   trafficSuite,
   latencySuite,
+  lspSuite,
 ];
 
 const USAGE = 'usage: npm run bench -- [--quick] [--out FILE] [SUITE...]';

@@ -21,6 +21,7 @@ const SUITES = [
   'logs',
   'traffic',
   'latency',
+  'lsp',
 ];
 /** The traffic suite loads its servers with h2load; under --quick it returns no rows where h2load is missing. */
 const HAS_H2LOAD = spawnSync('h2load', ['--version'], { stdio: 'ignore' }).status === 0;

@@ -36,9 +36,17 @@ export class LspClient {
     this.connection.listen();
   }
 
-  /** Starts the server and initializes it with `root` as the workspace folder. */
-  static async start(root: string, options: { watch?: boolean } = {}): Promise<LspClient> {
-    const child = spawn(process.execPath, [CLI, 'lsp', '--stdio'], { cwd: root });
+  /**
+   * Starts the server and initializes it with `root` as the workspace folder.
+   * `cli` is the built CLI to run (the repository's `dist/cli/main.js` by default);
+   * `nodeArgs` go to node before it (`--cpu-prof`, to profile the server).
+   */
+  static async start(
+    root: string,
+    options: { watch?: boolean; cli?: string; nodeArgs?: readonly string[] } = {},
+  ): Promise<LspClient> {
+    const args = [...(options.nodeArgs ?? []), options.cli ?? CLI, 'lsp', '--stdio'];
+    const child = spawn(process.execPath, args, { cwd: root });
     const client = new LspClient(child);
     await client.connection.sendRequest('initialize', {
       processId: process.pid,

@@ -36,10 +36,11 @@ describe('loadRuleSnapshot with a load cache', () => {
     expect(cache.ruleFiles.get('valid/10-enroll.yaml')!.ruleFile).toBe(untouched);
   });
 
-  it('checks every rule file again when the catalog changes', async () => {
+  it('checks every rule file again when the catalog changes, reusing their parse', async () => {
     const snapshot = await readRuleSnapshot(['quick-fixes'], { cwd: FIXTURES });
     const cache = createLoadCache();
     const before = loadRuleSnapshot(snapshot, cache);
+    const parses = [...cache.ruleFiles.values()].map((entry) => entry.parsed);
     expect(before.diagnostics.some((d) => d.code === 'UNKNOWN_NODE')).toBe(true);
     const catalog = {
       ...snapshot.catalog!,
@@ -48,5 +49,7 @@ describe('loadRuleSnapshot with a load cache', () => {
     const after = loadRuleSnapshot({ ...snapshot, catalog }, cache);
     expect(after.diagnostics.some((d) => d.code === 'UNKNOWN_NODE')).toBe(false);
     expect(comparable(after)).toEqual(comparable(loadRuleSnapshot({ ...snapshot, catalog })));
+    expect(parses.length).toBeGreaterThan(0);
+    [...cache.ruleFiles.values()].forEach((entry, i) => expect(entry.parsed).toBe(parses[i]));
   });
 });

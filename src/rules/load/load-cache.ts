@@ -1,6 +1,6 @@
 import { parseCatalog, type CatalogParseResult } from '../catalog';
 import type { CatalogSpec } from '../catalog';
-import { loadRuleFile, type RuleFile } from './load-rule-file';
+import { checkRuleFile, parseRuleFile, type ParsedRuleFile, type RuleFile } from './load-rule-file';
 
 /**
  * What `loadRuleSnapshot` computed for each file, reused while a file's text
@@ -11,7 +11,11 @@ import { loadRuleFile, type RuleFile } from './load-rule-file';
  */
 export interface LoadCache {
   catalog?: { file: string; text: string; result: CatalogParseResult };
-  ruleFiles: Map<string, { text: string; catalogText: string | undefined; ruleFile: RuleFile }>;
+  /** By file: its parse depends on its text only, its checks on the catalog's text too. */
+  ruleFiles: Map<
+    string,
+    { text: string; parsed: ParsedRuleFile; catalogText: string | undefined; ruleFile: RuleFile }
+  >;
 }
 
 export function createLoadCache(): LoadCache {
@@ -37,8 +41,11 @@ export function loadRuleFileCached(
   cache: LoadCache | undefined,
 ): RuleFile {
   const hit = cache?.ruleFiles.get(file);
-  if (hit !== undefined && hit.text === text && hit.catalogText === catalog?.text) return hit.ruleFile;
-  const ruleFile = loadRuleFile(file, text, catalog?.spec);
-  cache?.ruleFiles.set(file, { text, catalogText: catalog?.text, ruleFile });
+  const sameText = hit !== undefined && hit.text === text;
+  if (sameText && hit.catalogText === catalog?.text) return hit.ruleFile;
+  // A catalog edit re-runs the checks of every rule file, not their parse (most of a load's time).
+  const parsed = sameText ? hit.parsed : parseRuleFile(file, text);
+  const ruleFile = checkRuleFile(parsed, catalog?.spec);
+  cache?.ruleFiles.set(file, { text, parsed, catalogText: catalog?.text, ruleFile });
   return ruleFile;
 }

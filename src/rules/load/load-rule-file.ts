@@ -10,6 +10,12 @@ export interface RuleFile {
   diagnostics: Diagnostic[];
 }
 
+/** What a rule file's text alone yields: its parse, and its YAML and schema problems (no catalog involved). */
+export interface ParsedRuleFile {
+  parsed: ParsedYaml;
+  diagnostics: Diagnostic[];
+}
+
 /**
  * Parses one rule file and runs the schema and the semantic checks on it. Both run
  * even when the schema fails (checks skip what is malformed), so one run reports
@@ -17,16 +23,32 @@ export interface RuleFile {
  * a fragment.
  */
 export function loadRuleFile(file: string, text: string, catalog: CatalogSpec | undefined): RuleFile {
+  return checkRuleFile(parseRuleFile(file, text), catalog);
+}
+
+/** The part of `loadRuleFile` that depends on the text only: kept while only the catalog changes. */
+export function parseRuleFile(file: string, text: string): ParsedRuleFile {
   const parsed = parseYaml(file, text, isRuleStringPosition);
+  return {
+    parsed,
+    diagnostics: parsed.wellFormed
+      ? [...parsed.diagnostics, ...validateRulesSchema(parsed)]
+      : [...parsed.diagnostics],
+  };
+}
+
+/** The semantic checks of a parsed rule file against a catalog; the parse is read, never changed. */
+export function checkRuleFile(
+  { parsed, diagnostics }: ParsedRuleFile,
+  catalog: CatalogSpec | undefined,
+): RuleFile {
   // Concatenated, not pushed with spreads: a large file can have more problems than a call has room for arguments.
-  const diagnostics = parsed.wellFormed
-    ? [
-        ...parsed.diagnostics,
-        ...validateRulesSchema(parsed),
-        ...checkRuleset(file, parsed.value, parsed, catalog),
-      ]
-    : [...parsed.diagnostics];
-  return { parsed, diagnostics };
+  return {
+    parsed,
+    diagnostics: parsed.wellFormed
+      ? diagnostics.concat(checkRuleset(parsed.file, parsed.value, parsed, catalog))
+      : [...diagnostics],
+  };
 }
 
 /** The ruleset of a file without errors (warnings allowed): what the compiler gets. */
