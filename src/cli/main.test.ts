@@ -17,6 +17,7 @@ describe('runCli', () => {
 
 Commands:
   init       create a starter rule pack: rules, catalog, scenario tests, a recording
+  lsp        run the language server for editors (diagnostics, completion, hover, quick fixes)
   replay     replay recorded events through rules (or a live webhook), compare rule versions
   sandbox    serve a local IVR bot and audio processing service with scripted biometric results
   serve      serve the webhook over HTTP and gRPC
