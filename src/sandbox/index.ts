@@ -1,5 +1,10 @@
 export * from './hosts';
-export { buildSandboxSchema, checkSandboxScenario, loadSandboxScenario, type SandboxScenario } from './scenario';
+export {
+  buildSandboxSchema,
+  checkSandboxScenario,
+  loadSandboxScenario,
+  type SandboxScenario,
+} from './scenario';
 export {
   FLOW_EVENTS,
   FLOW_NODES,
