@@ -12,7 +12,8 @@ export interface LspStreams {
 /**
  * `rulehook lsp [--stdio]`: the language server, until the client says exit.
  * Its protocol owns `streams` (standard input and output for an editor);
- * nothing else may be written to them, so problems of its own go to stderr.
+ * nothing else may be written to them, so problems of its own go to the
+ * client's log, as protocol messages.
  */
 export async function runLsp(args: string[], io: CliIO, streams: LspStreams): Promise<number> {
   const parsed = parseLspOptions(args);

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   createProtocolConnection,
@@ -104,6 +106,11 @@ export class LspClient {
     }
   }
 
+  /** The diagnostics last published for `file`, if any were. */
+  latest(file: string): Diagnostic[] | undefined {
+    return this.diagnostics.get(file);
+  }
+
   /** Forgets what was published, so that the next wait sees only new diagnostics. */
   forget(file: string): void {
     this.diagnostics.delete(file);
@@ -125,4 +132,20 @@ export class LspClient {
     this.connection.dispose();
     return code;
   }
+}
+
+/** A temporary workspace folder holding a copy of the example packs and the rule fixtures, to edit freely. */
+export function copyExamplesWorkspace(): string {
+  const repo = path.join(__dirname, '../..');
+  const root = mkdtempSync(path.join(tmpdir(), 'rulehook-lsp-'));
+  for (const pack of ['fraud-and-spoofing', 'enrollment-after-opt-in', 'noise-reduction'])
+    cpSync(path.join(repo, 'examples', pack), path.join(root, pack), { recursive: true });
+  cpSync(path.join(repo, 'test/fixtures/rules'), path.join(root, 'fixtures'), { recursive: true });
+  return root;
+}
+
+/** The LSP position of an offset of `text`. */
+export function positionIn(text: string, offset: number): { line: number; character: number } {
+  const before = text.slice(0, offset).split('\n');
+  return { line: before.length - 1, character: before.at(-1)!.length };
 }

@@ -71,6 +71,23 @@ describe('completeRuleFile', () => {
     expect(offered('description: |')).toEqual([]);
   });
 
+  it('offers condition keys for a new item of all / any, and nothing in a description or a comment', () => {
+    expect(
+      offered('rules:\n  - if:\n      all:\n        - |')
+        .map(([label, text]) => [label, text])
+        .slice(0, 2),
+    ).toEqual([
+      ['var', 'var: '],
+      ['all', 'all: '],
+    ]);
+    expect(offered('rules:\n  - description: >-\n      on: |')).toEqual([]);
+    expect(offered('rules:\n  - on: CALL_STARTED # or |')).toEqual([]);
+    expect(offered('rules:\n  - then:\n      set:\n        a: >-\n          ${|')).toContainEqual([
+      'verify.score',
+      'verify.score',
+    ]);
+  });
+
   it('quotes a name YAML would read otherwise', () => {
     const starred = readCatalogEntries('events: ["*_DONE"]\n');
     const context = findCursorContext('rules:\n  - on: ', 'rules:\n  - on: '.length);

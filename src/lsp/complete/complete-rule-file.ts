@@ -43,9 +43,12 @@ export function completeRuleFile(
   const key = { ...insertion, asKey: true };
   if (context.template)
     return toCompletionItems(concreteVariables(catalog.variables), CompletionItemKind.Variable, value);
+  if (context.inText) return [];
   const { path } = context;
   const last = lastKey(path);
-  if (context.role === 'key') {
+  // `- ` under `all:` / `any:` starts a condition: its first key is typed where a list item's value would be.
+  const startsCondition = path.at(-1) === '*' && (last === 'all' || last === 'any');
+  if (context.role === 'key' || startsCondition) {
     if (last === 'set')
       return toCompletionItems(concreteVariables(catalog.variables), CompletionItemKind.Variable, key);
     if (last === 'parameters' && path.includes('schedule')) {

@@ -17,6 +17,7 @@ export function completeScenario(
   facts: ScenarioFacts,
   insertion: Omit<Insertion, 'asKey'>,
 ): CompletionItem[] {
+  if (context.inText) return [];
   const { path } = context;
   const value = { ...insertion, asKey: false };
   if (context.role === 'key') {

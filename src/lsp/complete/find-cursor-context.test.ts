@@ -74,4 +74,46 @@ describe('findCursorContext', () => {
   it('reads a top-level key', () => {
     expect(contextAt('ruleset: a\nrul|')).toMatchObject({ path: [], role: 'key', prefix: 'rul' });
   });
+
+  it('reads a key whose value is only a comment, an anchor or a tag as a parent', () => {
+    expect(contextAt('tests:\n  - variables:   # every test\n      cal|')).toMatchObject({
+      path: ['tests', '*', 'variables'],
+      role: 'key',
+    });
+    expect(contextAt('conditions:\n  big: &big\n    any:\n      - { var: x, eq| }')).toMatchObject({
+      path: ['conditions', 'big', 'any', '*'],
+      role: 'key',
+    });
+  });
+
+  it('reads CRLF text as LF text', () => {
+    const text =
+      'rules:\r\n  - then:\r\n      schedule:\r\n        - action: NotifyAgent\r\n          parameters:\r\n            mes|\r\n';
+    expect(contextAt(text)).toMatchObject({
+      path: ['rules', '*', 'then', 'schedule', '*', 'parameters'],
+      item: { action: 'NotifyAgent' },
+    });
+  });
+
+  it('takes a word followed by its colon as a key, on a list item too', () => {
+    expect(contextAt('if:\n  any:\n    - v|ar: x\n')).toMatchObject({
+      path: ['if', 'any', '*'],
+      role: 'key',
+    });
+  });
+
+  it('tells text of a block scalar and of a comment, where nothing but a template names anything', () => {
+    expect(contextAt('rules:\n  - description: >-\n      on: |\n')).toMatchObject({ inText: true });
+    expect(contextAt('rules:\n  - on: X # see VER|\n')).toMatchObject({ inText: true });
+    expect(contextAt('rules:\n  - on: "A#B"|\n')).toMatchObject({ inText: false });
+    expect(contextAt('rules:\n  - then:\n      set:\n        a: >-\n          score ${fr|\n')).toMatchObject({
+      inText: true,
+      template: true,
+      prefix: 'fr',
+    });
+  });
+
+  it('reads the end of a file without a final line break', () => {
+    expect(contextAt('rules:\n  - on: CALL|')).toMatchObject({ path: ['rules', '*', 'on'], prefix: 'CALL' });
+  });
 });

@@ -1,8 +1,11 @@
+import { readFlow } from './read-flow';
+
 /**
  * Where the cursor is in a YAML document, told from the text alone so that it
  * works while the file is half-typed (the YAML parser gives up on exactly the
  * text being typed: `on: [VER`, a key without its colon). Block structure comes
- * from indentation, flow collections on the cursor's line from their brackets.
+ * from indentation, flow collections on the cursor's line from their brackets
+ * (a flow collection continued from an earlier line is not followed).
  * Hand-written for that reason: a parser recovers a document, not a position.
  */
 export interface CursorContext {
@@ -18,6 +21,8 @@ export interface CursorContext {
   template: boolean;
   /** The `key: value` pairs written on the lines of the innermost list item (the `action` of a `schedule` item). */
   item: Record<string, string>;
+  /** In the text of a block scalar (`description: |`) or of a comment: only a template names something there. */
+  inText: boolean;
 }
 
 const WORD_END = /[^\s,[\]{}'":]*$/;
@@ -44,7 +49,11 @@ function shapeLine(line: string): LineShape | undefined {
     column += dash[0].length;
   }
   const key = match[3]?.replace(/^["']|["']$/g, '').trim();
-  const rest = line.slice(match[0].length).replace(/\s+#.*$/, '');
+  // A comment, and an anchor or tag alone, leave a key without a value: `if:   # note`, `big: &big`.
+  const rest = line
+    .slice(match[0].length)
+    .replace(/(^|\s+)#.*$/, '')
+    .replace(/^[&!]\S*$/, '');
   return key === undefined ? { dashes, keyColumn: column, rest } : { dashes, key, keyColumn: column, rest };
 }
 
@@ -58,17 +67,24 @@ export function findCursorContext(text: string, offset: number): CursorContext {
   const start = offset - prefix.length;
   const end = offset + after.length;
   const template = /\$\{[^}]*$/.test(before);
-  const lines = text.slice(0, lineStart).split('\n');
+  const lines = text.slice(0, lineStart).split(/\r?\n/);
   const shape = shapeLine(before) ?? { dashes: [], keyColumn: before.length, rest: '' };
   const item: Record<string, string> = {};
-  const path = walkUp(lines, shape, item, text.slice(lineStart).split('\n'));
+  const up = walkUp(lines, shape, item, text.slice(lineStart).split(/\r?\n/));
+  const path = up.path;
   path.push(...shape.dashes.map(() => '*'));
   if (shape.key !== undefined) path.push(shape.key);
   const flow = readFlow(shape.key === undefined ? before.slice(shape.keyColumn) : shape.rest);
   path.push(...flow.keys);
-  // Outside brackets: after `key:` or `- `, a value is typed; at the start of a line, a key.
-  const role = flow.open ? flow.role : shape.key !== undefined || shape.dashes.length > 0 ? 'value' : 'key';
-  return { path, role, prefix, start, end, template, item };
+  // Outside brackets: after `key:` or `- `, a value is typed; at the start of a line, a key. A word
+  // followed by its colon is a key wherever it is (`- var: x`).
+  const keyed = /^\s*:(\s|$)/.test(line.slice(end - lineStart));
+  const role =
+    keyed || (flow.open ? flow.role === 'key' : shape.key === undefined && shape.dashes.length === 0)
+      ? 'key'
+      : 'value';
+  const inText = up.inBlockScalar || /(^|\s)#/.test(before.replace(/"[^"]*"|'[^']*'/g, '""'));
+  return { path, role, prefix, start, end, template, item, inText };
 }
 
 /** The keys above the cursor's line, read by indentation; fills `item` with the innermost list item's pairs. */
@@ -77,8 +93,9 @@ function walkUp(
   current: LineShape,
   item: Record<string, string>,
   below: string[],
-): string[] {
+): { path: string[]; inBlockScalar: boolean } {
   const path: string[] = [];
+  let inBlockScalar = false;
   let threshold = current.dashes[0] ?? current.keyColumn;
   let itemFound = current.dashes.length > 0;
   if (itemFound) collectItem(current.dashes.at(-1)!, [], below, item);
@@ -86,7 +103,9 @@ function walkUp(
     const shape = shapeLine(lines[i]!);
     if (shape === undefined) continue;
     if (shape.key !== undefined && shape.keyColumn < threshold) {
-      if (shape.rest !== '' && !/^[|>]/.test(shape.rest)) return path.reverse();
+      // Lines deeper than a `key: |` are its text, whatever they look like.
+      if (/^[|>]/.test(shape.rest)) inBlockScalar = true;
+      else if (shape.rest !== '') return { path: path.reverse(), inBlockScalar };
       path.push(shape.key);
       threshold = shape.keyColumn;
     }
@@ -100,7 +119,7 @@ function walkUp(
       }
     }
   }
-  return path.reverse();
+  return { path: path.reverse(), inBlockScalar };
 }
 
 /** The `key: value` pairs of the list item whose dash is at `dash`, from its first line on. */
@@ -114,44 +133,4 @@ function collectItem(dash: number, from: string[], below: string[], item: Record
     if (shape.key !== undefined && shape.keyColumn === dash + 2 && shape.rest !== '')
       item[shape.key] ??= shape.rest.replace(/^["']|["']$/g, '');
   }
-}
-
-/** The flow collections open at the end of `rest` (`[A, B` / `{ var: x, in: { list: `). */
-function readFlow(rest: string): { open: boolean; keys: string[]; role: CursorContext['role'] } {
-  const frames: { kind: '[' | '{'; key: string | undefined }[] = [];
-  let segment = '';
-  let quote: string | undefined;
-  for (const ch of rest) {
-    if (quote !== undefined) {
-      if (ch === quote) quote = undefined;
-      segment += ch;
-    } else if (ch === '"' || ch === "'") {
-      quote = ch;
-      segment += ch;
-    } else if (ch === '[' || ch === '{') {
-      frames.push({ kind: ch, key: keyOf(segment) });
-      segment = '';
-    } else if (ch === ']' || ch === '}') {
-      frames.pop();
-      segment = '';
-    } else if (ch === ',') segment = '';
-    else segment += ch;
-  }
-  const keys: string[] = [];
-  for (const [index, frame] of frames.entries()) {
-    if (frame.key !== undefined) keys.push(frame.key);
-    if (index > 0 && frames[index - 1]!.kind === '[') keys.push('*');
-  }
-  const innermost = frames.at(-1);
-  if (innermost === undefined) return { open: false, keys, role: 'value' };
-  if (innermost.kind === '[') return { open: true, keys, role: 'value' };
-  const key = keyOf(segment);
-  return key === undefined
-    ? { open: true, keys, role: 'key' }
-    : { open: true, keys: [...keys, key], role: 'value' };
-}
-
-function keyOf(segment: string): string | undefined {
-  const match = /^\s*([^\s:'"]+|"[^"]*"|'[^']*')\s*:(\s|$)/.exec(segment);
-  return match?.[1]?.replace(/^["']|["']$/g, '');
 }

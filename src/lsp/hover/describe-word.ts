@@ -21,6 +21,7 @@ export function describeWord(word: string, context: CursorContext, facts: HoverF
   const { catalog } = facts;
   const last = lastKey(context.path);
   if (context.template) return describeEntry('variable', findVariable(catalog.variables, word));
+  if (context.inText) return undefined;
   if (context.role === 'key') {
     const conditionKey = CONDITION_KEYS.find((k) => k.name === word);
     if (conditionKey) return describeEntry(conditionKey.operator ? 'operator' : 'condition', conditionKey);

@@ -4,14 +4,15 @@ import { toLspDiagnostic, toUri } from '../diagnostics/to-lsp-diagnostic';
 import type { FileDiagnostics } from '../workspace/language-workspace';
 
 /**
- * Publishes diagnostics by groups (a pack, a scenario file). A group's files
- * that had diagnostics last time and are no longer part of it are cleared,
- * so a deleted or moved file leaves nothing behind in the editor. A file whose
- * diagnostics did not change is not sent again.
+ * Publishes diagnostics by groups (a pack, a scenario file). A file belongs to
+ * the group that published it last; when it leaves a group (deleted, moved to
+ * another pack) it is cleared, unless another group has published it since.
+ * A file whose diagnostics did not change is not sent again.
  */
 export class DiagnosticsPublisher {
   private readonly groups = new Map<string, Set<string>>();
-  /** What was last sent for each file, as JSON: a pack's check re-sends only the files whose diagnostics changed. */
+  private readonly owners = new Map<string, string>();
+  /** What was last sent for each file, as JSON. */
   private readonly sent = new Map<string, string>();
 
   constructor(private readonly connection: Connection) {}
@@ -23,9 +24,14 @@ export class DiagnosticsPublisher {
   ): Promise<void> {
     const before = this.groups.get(group) ?? new Set<string>();
     const now = new Set(files.keys());
-    for (const gone of before) if (!now.has(gone)) await this.send(gone, []);
     this.groups.set(group, now);
+    for (const gone of before) {
+      if (now.has(gone) || this.owners.get(gone) !== group) continue;
+      this.owners.delete(gone);
+      await this.send(gone, []);
+    }
     for (const [absolute, { text, diagnostics }] of files) {
+      this.owners.set(absolute, group);
       const lines = createLineIndex(text);
       const at = (file: string) => {
         const place = locate(file);
@@ -41,6 +47,14 @@ export class DiagnosticsPublisher {
   /** Clears a group's diagnostics (its file was closed and belongs to no pack). */
   async clear(group: string): Promise<void> {
     await this.publish(group, new Map(), () => undefined);
+  }
+
+  /**
+   * Forgets what was sent for a file the editor opened or closed: some clients drop
+   * a closed file's diagnostics, so the next check sends them whether or not they changed.
+   */
+  forget(absolute: string): void {
+    this.sent.delete(absolute);
   }
 
   private async send(absolute: string, diagnostics: ReturnType<typeof toLspDiagnostic>[]): Promise<void> {

@@ -49,7 +49,11 @@ export function startLanguageServer(options: LanguageServerOptions): {
     watchDynamically = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     return {
       capabilities: {
-        textDocumentSync: TextDocumentSyncKind.Incremental,
+        textDocumentSync: {
+          openClose: true,
+          change: TextDocumentSyncKind.Incremental,
+          save: { includeText: false },
+        },
         completionProvider: { triggerCharacters: TRIGGER_CHARACTERS },
         hoverProvider: true,
         definitionProvider: true,
@@ -66,6 +70,16 @@ export function startLanguageServer(options: LanguageServerOptions): {
   });
 
   const pathOf = (uri: string) => fromUri(uri);
+  documents.onDidOpen(({ document }) => {
+    const absolute = pathOf(document.uri);
+    if (absolute === undefined) return;
+    workspace.open.set(absolute, document.getText());
+    checks.opened(absolute);
+  });
+  documents.onDidSave(({ document }) => {
+    const absolute = pathOf(document.uri);
+    if (absolute !== undefined) checks.filesChanged([absolute]);
+  });
   documents.onDidChangeContent(({ document }) => {
     const absolute = pathOf(document.uri);
     if (absolute === undefined) return;

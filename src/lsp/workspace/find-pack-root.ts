@@ -10,20 +10,17 @@ export function holdsCatalog(dir: string): boolean {
 
 /**
  * The directory a file's pack is loaded from: the nearest directory, from the
- * file's own up to `stop` (the workspace folder; the file system's root when
- * none), that holds a catalog; else the file's own directory. Loading that
- * directory is what `rulehook validate DIR` does, so the editor reports what the
- * command reports for the pack.
+ * file's own up to `stop` (its workspace folder, or its own directory for a file
+ * outside every folder), that holds a catalog; else the file's own directory.
+ * Loading that directory is what `rulehook validate DIR` does, so the editor
+ * reports what the command reports for the pack. Asked on every check, so that
+ * a catalog created or deleted moves files between packs at once.
  */
-export function findPackRoot(
-  absolute: string,
-  stop: string | undefined,
-): { root: string; hasCatalog: boolean } {
+export function findPackRoot(absolute: string, stop: string): { root: string; hasCatalog: boolean } {
   const own = path.dirname(absolute);
-  for (let dir = own; ; dir = path.dirname(dir)) {
+  for (let dir = own; isInside(dir, stop); dir = path.dirname(dir)) {
     if (holdsCatalog(dir)) return { root: dir, hasCatalog: true };
-    const parent = path.dirname(dir);
-    if (dir === stop || parent === dir || (stop !== undefined && !isInside(parent, stop))) break;
+    if (dir === stop || path.dirname(dir) === dir) break;
   }
   return { root: own, hasCatalog: false };
 }

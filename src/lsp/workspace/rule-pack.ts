@@ -1,10 +1,12 @@
 import path from 'node:path';
 import {
+  isRuleFileName,
   createLoadCache,
   loadRuleSnapshot,
   readRuleSnapshot,
   type LoadResult,
   type RuleSnapshot,
+  type RuleSource,
 } from '../../rules/load';
 
 /** What a rule pack is loaded from: paths (directories or files) and a catalog, shown relative to `cwd`. */
@@ -58,12 +60,33 @@ export class RulePack {
       return text === undefined ? source : { ...source, text };
     };
     const snapshot: RuleSnapshot = {
-      ruleFiles: disk.ruleFiles.map(overlay),
+      ruleFiles: this.addUnsaved(disk.ruleFiles.map(overlay), open),
       diagnostics: disk.diagnostics,
       ...(disk.catalog === undefined ? {} : { catalog: overlay(disk.catalog) }),
     };
     this.catalogText = snapshot.catalog?.text;
     this.last = loadRuleSnapshot(snapshot, this.cache);
     return this.last;
+  }
+
+  /**
+   * Open rule files under the pack's directory that are not on disk yet (a new
+   * buffer not saved), in the lexical order `validate` would load them in once saved.
+   */
+  private addUnsaved(listed: RuleSource[], open: ReadonlyMap<string, string>): RuleSource[] {
+    const { cwd, paths, catalog } = this.source;
+    if (paths.length !== 1 || catalog !== undefined) return listed;
+    const root = this.absoluteOf(paths[0]!);
+    const known = new Set(listed.map((source) => this.absoluteOf(source.file)));
+    const added: RuleSource[] = [];
+    for (const [absolute, text] of open) {
+      const relative = path.relative(root, absolute).split(path.sep);
+      const hidden = relative.some((part) => part.startsWith('.'));
+      if (known.has(absolute) || relative[0] === '..' || hidden || !isRuleFileName(relative.at(-1)!))
+        continue;
+      added.push({ file: path.relative(cwd, absolute).split(path.sep).join('/'), text });
+    }
+    if (added.length === 0) return listed;
+    return [...listed, ...added].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   }
 }

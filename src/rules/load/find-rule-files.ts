@@ -17,7 +17,7 @@ const TEST_FILE = /\.test\.ya?ml$/;
 const CATALOG_FILE = /^catalog\.ya?ml$/;
 
 /** A file name a directory contributes as a rule file. */
-const isRuleFileName = (name: string) =>
+export const isRuleFileName = (name: string) =>
   RULE_FILE.test(name) && !TEST_FILE.test(name) && !CATALOG_FILE.test(name);
 
 /**
