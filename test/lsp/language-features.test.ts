@@ -1,23 +1,12 @@
-import { readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import type { CompletionItem, Hover, Location } from 'vscode-languageserver-protocol';
-import { copyExamplesWorkspace, LspClient, positionIn } from '../support/lsp-client';
+import { positionIn, useExamplesServer, type LspClient } from '../support/lsp-client';
 
-let root: string;
+const server = useExamplesServer();
+const { file, read } = server;
 let client: LspClient;
-
-beforeAll(async () => {
-  root = copyExamplesWorkspace();
-  client = await LspClient.start(root);
+beforeAll(() => {
+  client = server.client();
 });
-
-afterAll(async () => {
-  expect(await client.stop()).toBe(0);
-  rmSync(root, { recursive: true, force: true });
-});
-
-const file = (...parts: string[]) => path.join(root, ...parts);
-const read = (absolute: string) => readFileSync(absolute, 'utf8');
 
 describe('completion, hover, definition', () => {
   const rules = () => file('fraud-and-spoofing', 'risk.yaml');

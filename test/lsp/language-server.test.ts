@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
 import { toJsonDiagnostics } from '../../src/diagnostics';
 import { loadRules } from '../../src/rules/load';
-import { copyExamplesWorkspace, LspClient } from '../support/lsp-client';
+import { useExamplesServer, type LspClient } from '../support/lsp-client';
 
 /** What an editor shows of a diagnostic, in `validate --format json`'s terms (1-based, end exclusive). */
 function asValidateWould(d: Diagnostic) {
@@ -22,21 +21,12 @@ async function validateJson(root: string, dir: string) {
   return toJsonDiagnostics(loaded.diagnostics, loaded.sources);
 }
 
-let root: string;
+const server = useExamplesServer();
+const { file, read } = server;
 let client: LspClient;
-
-beforeAll(async () => {
-  root = copyExamplesWorkspace();
-  client = await LspClient.start(root);
+beforeAll(() => {
+  client = server.client();
 });
-
-afterAll(async () => {
-  expect(await client.stop()).toBe(0);
-  rmSync(root, { recursive: true, force: true });
-});
-
-const file = (...parts: string[]) => path.join(root, ...parts);
-const read = (absolute: string) => readFileSync(absolute, 'utf8');
 
 describe('diagnostics', () => {
   it.each(['fraud-and-spoofing', 'enrollment-after-opt-in', 'noise-reduction'])(
@@ -55,7 +45,7 @@ describe('diagnostics', () => {
   it.each(['catalog-mistakes', 'quick-fixes', 'bad-catalog', 'duplicate-ruleset'])(
     "are exactly validate --format json's for every file of the pack %s, did-you-mean in the message",
     async (pack) => {
-      const expected = await validateJson(root, `fixtures/${pack}`);
+      const expected = await validateJson(file(), `fixtures/${pack}`);
       expect(expected.length).toBeGreaterThan(0);
       const files = [...new Set(expected.map((d) => d.file))];
       const opened = files.find((f) => !f.endsWith('catalog.yaml')) ?? files[0]!;

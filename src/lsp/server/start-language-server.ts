@@ -70,28 +70,18 @@ export function startLanguageServer(options: LanguageServerOptions): {
   });
 
   const pathOf = (uri: string) => fromUri(uri);
-  documents.onDidOpen(({ document }) => {
+  /** Calls `then` with the path of a file document (other schemes are not rulehook's) and keeps its text. */
+  const track = (document: TextDocument, then: (absolute: string) => void, keep = true) => {
     const absolute = pathOf(document.uri);
     if (absolute === undefined) return;
-    workspace.open.set(absolute, document.getText());
-    checks.opened(absolute);
-  });
-  documents.onDidSave(({ document }) => {
-    const absolute = pathOf(document.uri);
-    if (absolute !== undefined) checks.filesChanged([absolute]);
-  });
-  documents.onDidChangeContent(({ document }) => {
-    const absolute = pathOf(document.uri);
-    if (absolute === undefined) return;
-    workspace.open.set(absolute, document.getText());
-    checks.requestFor(absolute);
-  });
-  documents.onDidClose(({ document }) => {
-    const absolute = pathOf(document.uri);
-    if (absolute === undefined) return;
-    workspace.open.delete(absolute);
-    checks.closed(absolute);
-  });
+    if (keep) workspace.open.set(absolute, document.getText());
+    else workspace.open.delete(absolute);
+    then(absolute);
+  };
+  documents.onDidOpen(({ document }) => track(document, (absolute) => checks.opened(absolute)));
+  documents.onDidChangeContent(({ document }) => track(document, (absolute) => checks.requestFor(absolute)));
+  documents.onDidSave(({ document }) => track(document, (absolute) => checks.filesChanged([absolute])));
+  documents.onDidClose(({ document }) => track(document, (absolute) => checks.closed(absolute), false));
   connection.onDidChangeWatchedFiles(({ changes }) => {
     const changed = changes.map((c) => pathOf(c.uri)).filter((p): p is string => p !== undefined);
     checks.filesChanged(changed);
