@@ -1,12 +1,10 @@
-import type { CursorContext } from './find-cursor-context';
-
 /** What the flow collections open at the cursor say: the keys they are under, and what is typed in the innermost. */
 export interface FlowPosition {
   /** Whether the cursor is inside `[` or `{`. */
   open: boolean;
   /** Keys of the open collections (`*` for an item of a flow list), outermost first. */
   keys: string[];
-  role: CursorContext['role'];
+  role: 'key' | 'value';
 }
 
 /**
