@@ -41,13 +41,14 @@ export function foldOwnUpdates(
   const applied: SessionVariables = { ...variables };
   for (const { key, value } of updates) applied[key] = value;
   const next = new Map(seen);
-  for (const index of touched) {
+  // One walk over the variables gathers the keys of every touched glob.
+  const keysOf = new Map<number, string[]>([...touched].map((index) => [index, []]));
+  for (const key in applied) {
+    if (isAutomatic(key) || isReservedVariable(key)) continue;
+    for (const index of globs.indicesOf(key)) keysOf.get(index)?.push(key);
+  }
+  for (const [index, keys] of keysOf) {
     const glob = globs.globs[index] as string;
-    const keys: string[] = [];
-    for (const key in applied) {
-      if (isAutomatic(key) || isReservedVariable(key)) continue;
-      if (globs.indicesOf(key).includes(index)) keys.push(key);
-    }
     const print = fingerprintKeys(glob, keys, applied, fingerprint);
     if (print === undefined) next.delete(glob);
     else next.set(glob, print);

@@ -133,4 +133,38 @@ describe("stepSession: the webhook's own updates (engine model own_updates)", ()
     expect(again.evaluation.fired).toEqual([]);
     expect(again.next.seen).toBe(first.next.seen);
   });
+
+  it('fold into the same fingerprints as the applied variables would give, for every glob an update touches', () => {
+    const overlapping = buildRuleBook({
+      ruleset: 'o',
+      rules: [
+        {
+          id: 'mark',
+          on: 'VERIFY',
+          then: { set: { 'custom.mark': 'm2', 'custom.more': 'x', 'verify.note': 'n' } },
+        },
+        { id: 'all', if: { changed: 'custom.*' }, then: { set: { a: 'y' } } },
+        { id: 'some', if: { changed: 'custom.m*' }, then: { set: { b: 'y' } } },
+        { id: 'verify', if: { changed: 'verify.*' }, then: { set: { c: 'y' } } },
+      ],
+    });
+    const event = {
+      'state.currentEvent': 'VERIFY',
+      'verify.score': '1',
+      'custom.mark': 'm1',
+      'custom.tier': 'gold',
+    };
+    const folded = stepSession(overlapping, undefined, event, { ...options, ownUpdates: 'applied' }).next
+      .seen;
+    const applied = {
+      ...event,
+      'custom.mark': 'm2',
+      'custom.more': 'x',
+      'verify.note': 'n',
+      'state.currentEvent': 'NEXT',
+    };
+    const fresh = stepSession(overlapping, undefined, applied, options).next.seen;
+    expect([...folded.keys()].sort()).toEqual(['custom.*', 'custom.m*', 'verify.*']);
+    expect(new Map(folded)).toEqual(new Map(fresh));
+  });
 });
