@@ -74,10 +74,11 @@ it('covers every kind of file, in the repository and in the docs', () => {
   );
 });
 
-it('accepts the scalars rulehook takes as text and underlines each value of the wrong type', () => {
+it('accepts the scalars rulehook takes as text and underlines each value of the wrong type and each incomplete mapping', () => {
   const { editor, rulehook } = compared.get('test/fixtures/editors/scalars.yaml')!;
-  const wrong = rulehook.filter((d) => d.code === 'INVALID_TYPE' || d.code === 'NON_NUMERIC_OPERAND');
-  expect(wrong).toHaveLength(13);
+  const codes = ['INVALID_TYPE', 'NON_NUMERIC_OPERAND', 'MISSING_KEY'];
+  const wrong = rulehook.filter((d) => codes.includes(d.code));
+  expect(wrong).toHaveLength(14);
   expect(editor.map((d) => d.at).sort()).toEqual(wrong.map((d) => d.at).sort());
 });
 

@@ -59,7 +59,9 @@ function mapError(error: ErrorObject, parsed: ParsedYaml): Diagnostic {
       const key = String(error.params.missingProperty);
       const what = schema.properties?.[key]?.description;
       const message = `${describeOwner(path, schema.title)} is missing '${key}'${what ? ` (${toClause(what)})` : ''}`;
-      return createDiagnostic('MISSING_KEY', parsed.file, message, at);
+      // At the key that holds the incomplete mapping (`in: {}` at `in`), where editors underline it; a list
+      // item or the whole file has no key, and is reported at the mapping itself.
+      return createDiagnostic('MISSING_KEY', parsed.file, message, { range: parsed.locateKey(path) });
     }
     case 'type': {
       const place = describePlace(path);
