@@ -64,6 +64,16 @@ describe('parseYaml: problems', () => {
     expect(d!.message).toContain('one YAML document');
   });
 
+  it('reports a key that is a list or an alias, saying which', () => {
+    const messages = (text: string) => parse(text).diagnostics.map((d) => d.message);
+    expect(messages('rules:\n  - then: { set: { [a]: x } }\n')).toEqual([
+      'a key must be plain text, not a list or mapping',
+    ]);
+    expect(messages('rules:\n  - then: { set: { &k a: b, *k : c } }\n')).toEqual([
+      'a key must be written out, not an alias (*k)',
+    ]);
+  });
+
   it('reports an alias to no anchor and an unknown tag', () => {
     expect(positions('a: *nowhere\nb: !custom 3\n').sort()).toEqual(['YAML_SYNTAX 1:4', 'YAML_WARNING 2:4']);
   });

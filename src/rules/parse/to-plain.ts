@@ -124,7 +124,10 @@ function convertMap(
   for (const pair of pairs) {
     const key = getKeyText(pair.key);
     if (key === undefined) {
-      report(walk.context, 'INVALID_TYPE', 'a key must be plain text, not a list or mapping', pair.key);
+      const message = isAlias(pair.key)
+        ? `a key must be written out, not an alias (*${pair.key.source})`
+        : 'a key must be plain text, not a list or mapping';
+      report(walk.context, 'INVALID_TYPE', message, pair.key);
       continue;
     }
     if (Object.prototype.hasOwnProperty.call(result, key)) continue;
