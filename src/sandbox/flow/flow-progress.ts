@@ -2,6 +2,7 @@ import type { OperationAction } from '../../contract';
 import type { CallSession } from './call-session';
 import { decideSession, SESSION_DECISION_WORDS } from './decide-session';
 import { ACTION_NODES, COMPLETION_EVENT, FLOW_EVENTS, FLOW_NODES, type FlowNode } from './flow-catalog';
+import { hasConsent, refuseEnrollment } from './flow-guards';
 import { computeNodeResult, type NodeResult } from './node-result';
 
 const isRunning = (session: CallSession, node: FlowNode): boolean => {
@@ -39,10 +40,12 @@ function isEligible(session: CallSession, node: FlowNode): boolean {
     case 'Enroll': {
       const validity = nodes.ProcessAudioForEnroll.result?.details.audio_validity as
         { validity?: string } | undefined;
-      return validity?.validity === 'VALIDITY_VALID' && session.variables['person.optIn'] === 'true';
+      return validity?.validity === 'VALIDITY_VALID' && hasConsent(session);
     }
     case 'Train':
-      return nodes.Enroll.result?.variables['person.enrollStatus'] === 'PARTIALLY_ENROLLED';
+      return (
+        nodes.Enroll.result?.variables['person.enrollStatus'] === 'PARTIALLY_ENROLLED' && hasConsent(session)
+      );
   }
 }
 
@@ -117,6 +120,8 @@ function executeAction(session: CallSession, action: OperationAction): void {
   if (session.personId === undefined) return skip('no person identified yet');
   if (isRunning(session, node)) return skip(`${node} is already running`);
   if (node === 'Verify' && session.locked) return skip('the voiceprint is locked: verification does not run');
+  const refused = node === 'Enroll' || node === 'Train' ? refuseEnrollment(session) : undefined;
+  if (refused !== undefined) return skip(refused);
   session.note({ kind: 'action', action: action.action, parameters, executed: true, detail: `runs ${node}` });
   startNode(session, node, true);
 }

@@ -1,0 +1,106 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadRuleBook } from '../../src/rules/book';
+import type { RunningSandbox } from '../../src/sandbox';
+import { VirtualClock } from '../../src/sandbox/flow';
+import { LocalWebhook } from '../../src/simulation';
+import { callHttp, serveSandbox } from '../support/sandbox-clients';
+
+/**
+ * What the webhook's scheduled operations (and its updates) may not do, over the real HTTP host with a
+ * rules webhook: enroll without consent, verify a locked voiceprint, verify a person with no voiceprint.
+ */
+const SCENARIO = `
+configuration: { lock_after_mismatches: 1 }
+persons:
+  - { id: P-LOCK, enroll_status: TRAINED }
+media:
+  - { id: seg, duration: 12, net_audio: 12 }
+  - { id: seg-bad, duration: 12, net_audio: 12 }
+outcomes:
+  - { operation: verify, decision: POSITIVE, score: 0.9 }
+  - { operation: verify, media: seg-bad, decision: NEGATIVE, score: 0.1 }
+recordings:
+  - { recording_id: rec, media: seg }
+  - { recording_id: rec-bad, media: seg-bad }
+`;
+
+/** Claims consent by an update and schedules Enroll, Train and Verify: none of it is the webhook's to grant. */
+const RULES = `
+ruleset: pushy
+rules:
+  - id: enroll-regardless
+    on: PERSON_IDENTIFIED
+    then:
+      set: { person.optIn: "true" }
+      schedule: [{ action: Enroll, parameters: { person_id: "\${person.id}" } }]
+  - id: train-regardless
+    on: ENROLL_COMPLETED
+    then:
+      schedule: [{ action: Train, parameters: { person_id: "\${person.id}" } }]
+  - id: verify-regardless
+    on: AUDIO_PROGRESS
+    if: { var: audio.netSeconds, equals: "5" }
+    then:
+      schedule: [{ action: Verify, parameters: { person_id: "\${person.id}" } }]
+`;
+
+const clock = new VirtualClock(Date.parse('2026-05-01T09:00:00Z'));
+let sandbox: RunningSandbox;
+let base: string;
+
+beforeAll(async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-rules-'));
+  writeFileSync(path.join(dir, 'pushy.yaml'), RULES);
+  const loaded = await loadRuleBook([dir], { cwd: dir });
+  if (!loaded.ok) throw new Error('the test rules do not load');
+  sandbox = await serveSandbox({ text: SCENARIO }, clock, new LocalWebhook(loaded.book));
+  base = `http://127.0.0.1:${sandbox.http!.port}`;
+});
+
+afterAll(() => sandbox.close());
+
+const personStatus = async (person: string) =>
+  (await callHttp(base, 'GET', `/v1/ivr-bot/scopes/bank/persons/${person}/status`)).body;
+
+async function startCall(person: string, recording: string): Promise<string> {
+  const started = await callHttp(base, 'POST', '/v1/ivr-bot/bank/sessions', {
+    call_id: `call-${person}`,
+    recording_id: recording,
+  });
+  const id = started.body.call_session_id as string;
+  await callHttp(base, 'PATCH', `/v1/ivr-bot/sessions/${id}/person`, { person_id: person });
+  return id;
+}
+
+const timelineOf = async (id: string) =>
+  (await callHttp(base, 'GET', `/v1/sandbox/sessions/${id}`)).body.timeline as Record<string, unknown>[];
+
+describe('scheduled operations and consent', () => {
+  it('neither enrolls nor trains a person without consent, whatever the webhook schedules or sets', async () => {
+    const id = await startCall('P-SHY', 'rec');
+    await clock.advance(15_000);
+    expect(await personStatus('P-SHY')).toEqual({
+      status: { status_code: 'OK' },
+      enroll_status: 'ENROLL_STATUS_NOT_ENROLLED',
+    });
+    const timeline = await timelineOf(id);
+    expect(timeline).toContainEqual(
+      expect.objectContaining({
+        kind: 'action',
+        action: 'Enroll',
+        executed: false,
+        detail: 'the person has not opted in: without consent nobody is enrolled or trained',
+      }),
+    );
+    expect(timeline).not.toContainEqual(expect.objectContaining({ kind: 'node', node: 'Enroll' }));
+  });
+
+  it('enrolls once the caller consents', async () => {
+    const id = await startCall('P-YES', 'rec');
+    await callHttp(base, 'POST', `/v1/ivr-bot/sessions/${id}:optin`, {});
+    await clock.advance(15_000);
+    expect((await personStatus('P-YES')).enroll_status).toBe('ENROLL_STATUS_TRAINED');
+  });
+});
