@@ -104,3 +104,51 @@ describe('scheduled operations and consent', () => {
     expect((await personStatus('P-YES')).enroll_status).toBe('ENROLL_STATUS_TRAINED');
   });
 });
+
+describe('scheduled and built-in verification', () => {
+  it('does not verify a voiceprint another session locked after this one identified the person', async () => {
+    const first = await startCall('P-LOCK', 'rec-bad');
+    await clock.advance(2_000);
+    const second = await startCall('P-LOCK', 'rec');
+    // The first session's Verify decides a mismatch 3.5 s in and locks; the second's would start at 4 s.
+    await clock.advance(12_000);
+    const locked =
+      'the voiceprint is locked (1 consecutive verification mismatch): verification does not run';
+    const decision = (await callHttp(base, 'GET', `/v1/ivr-bot/sessions/${second}/decision`)).body;
+    expect(decision.session_decision).toEqual({ decision: 'DECISION_NOT_AVAILABLE' });
+    expect(decision.verify_progress_status).toBeUndefined();
+    const timeline = await timelineOf(second);
+    expect(timeline).toContainEqual(
+      expect.objectContaining({ kind: 'node', node: 'Verify', state: 'DISABLED', detail: locked }),
+    );
+    expect(timeline).toContainEqual(
+      expect.objectContaining({ kind: 'action', action: 'Verify', executed: false, detail: locked }),
+    );
+    expect(await timelineOf(first)).toContainEqual(
+      expect.objectContaining({ kind: 'action', action: 'Verify', executed: false, detail: locked }),
+    );
+    expect((await personStatus('P-LOCK')).voice_print_lock_info).toMatchObject({
+      locked: true,
+      mismatch_counter: 1,
+    });
+  });
+
+  it('does not verify, nor lock, a person with no trained voiceprint', async () => {
+    const id = await startCall('P-FRESH', 'rec-bad');
+    await clock.advance(15_000);
+    expect(await personStatus('P-FRESH')).toEqual({
+      status: { status_code: 'OK' },
+      enroll_status: 'ENROLL_STATUS_NOT_ENROLLED',
+    });
+    expect(await timelineOf(id)).toContainEqual(
+      expect.objectContaining({
+        kind: 'action',
+        action: 'Verify',
+        executed: false,
+        detail: 'the person has no trained voiceprint to verify against: verification does not run',
+      }),
+    );
+    const decision = (await callHttp(base, 'GET', `/v1/ivr-bot/sessions/${id}/decision`)).body;
+    expect(decision.verify_progress_status).toBeUndefined();
+  });
+});

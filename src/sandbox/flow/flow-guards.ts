@@ -16,3 +16,24 @@ export function refuseEnrollment(session: CallSession): string | undefined {
     ? undefined
     : 'the person has not opted in: without consent nobody is enrolled or trained';
 }
+
+/**
+ * Why Verify must not run for the session's person now, from the person store as it is at this moment
+ * (another session may have locked the voiceprint since this one identified the person): a locked
+ * voiceprint, or none trained to verify against. Undefined when it may run.
+ */
+export function refuseVerification(session: CallSession): string | undefined {
+  const person = session.context.persons.get(session.personId!);
+  if (person?.lock?.locked === true)
+    return `the voiceprint is locked (${person.lock.reason ?? 'locked'}): verification does not run`;
+  if (person?.enroll_status !== 'TRAINED')
+    return 'the person has no trained voiceprint to verify against: verification does not run';
+  return undefined;
+}
+
+/** Verify off for the rest of the session (until the webhook enables it again), saying why. */
+export function disableVerification(session: CallSession, detail: string): void {
+  session.nodes.Verify.enabled = false;
+  session.setFlowState('Verify', 'DISABLED');
+  session.note({ kind: 'node', node: 'Verify', state: 'DISABLED', detail });
+}

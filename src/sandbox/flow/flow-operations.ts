@@ -1,5 +1,6 @@
 import type { CallSession } from './call-session';
 import { FLOW_EVENTS } from './flow-catalog';
+import { disableVerification, refuseVerification } from './flow-guards';
 import { finishNode, raiseAndFollow, startEligibleNodes } from './flow-progress';
 
 const seconds = (value: number): string => String(Math.round(value * 100) / 100);
@@ -69,21 +70,14 @@ export async function identifyPerson(
   const person = persons.get(personId);
   session.personId = personId;
   session.trained = person?.enroll_status === 'TRAINED';
-  session.locked = session.trained && persons.isLocked(personId);
   session.variables['person.id'] = personId;
   session.variables['person.enrollStatus'] = person?.enroll_status ?? 'NOT_ENROLLED';
   if (person?.opt_in !== undefined) session.variables['person.optIn'] = 'true';
   else if (person?.opt_out !== undefined) session.variables['person.optIn'] = 'false';
   writeCustomData(session, customData);
-  if (session.locked) lockVerification(session);
+  const refused = session.trained ? refuseVerification(session) : undefined;
+  if (refused !== undefined) disableVerification(session, refused);
   await raiseAndFollow(session, FLOW_EVENTS.personIdentified);
-}
-
-function lockVerification(session: CallSession): void {
-  session.nodes.Verify.enabled = false;
-  session.setFlowState('Verify', 'DISABLED');
-  const detail = `the voiceprint is locked (${session.context.persons.get(session.personId!)?.lock?.reason ?? 'locked'}): verification does not run`;
-  session.note({ kind: 'node', node: 'Verify', state: 'DISABLED', detail });
 }
 
 /** SubmitOptIn: consent given in the call, recorded in the person store at the clock's time. */

@@ -2,7 +2,7 @@ import type { OperationAction } from '../../contract';
 import type { CallSession } from './call-session';
 import { decideSession, SESSION_DECISION_WORDS } from './decide-session';
 import { ACTION_NODES, COMPLETION_EVENT, FLOW_EVENTS, FLOW_NODES, type FlowNode } from './flow-catalog';
-import { hasConsent, refuseEnrollment } from './flow-guards';
+import { disableVerification, hasConsent, refuseEnrollment, refuseVerification } from './flow-guards';
 import { computeNodeResult, type NodeResult } from './node-result';
 
 const isRunning = (session: CallSession, node: FlowNode): boolean => {
@@ -34,7 +34,7 @@ function isEligible(session: CallSession, node: FlowNode): boolean {
     case 'FraudsterDetection':
       return enoughAudio;
     case 'Verify':
-      return session.trained && !session.locked && enoughAudio;
+      return session.trained && enoughAudio;
     case 'ProcessAudioForEnroll':
       return !session.trained;
     case 'Enroll': {
@@ -49,8 +49,14 @@ function isEligible(session: CallSession, node: FlowNode): boolean {
   }
 }
 
+/** Starts every eligible node; Verify only when the person store allows it now, else it is disabled. */
 export function startEligibleNodes(session: CallSession): void {
-  for (const node of FLOW_NODES) if (isEligible(session, node)) startNode(session, node, false);
+  for (const node of FLOW_NODES) {
+    if (!isEligible(session, node)) continue;
+    const refused = node === 'Verify' ? refuseVerification(session) : undefined;
+    if (refused === undefined) startNode(session, node, false);
+    else disableVerification(session, refused);
+  }
 }
 
 function startNode(session: CallSession, node: FlowNode, scheduled: boolean): void {
@@ -119,8 +125,12 @@ function executeAction(session: CallSession, action: OperationAction): void {
   if (node === undefined) return skip('not a biometric operation of the flow: recorded, not executed');
   if (session.personId === undefined) return skip('no person identified yet');
   if (isRunning(session, node)) return skip(`${node} is already running`);
-  if (node === 'Verify' && session.locked) return skip('the voiceprint is locked: verification does not run');
-  const refused = node === 'Enroll' || node === 'Train' ? refuseEnrollment(session) : undefined;
+  const refused =
+    node === 'Verify'
+      ? refuseVerification(session)
+      : node === 'Enroll' || node === 'Train'
+        ? refuseEnrollment(session)
+        : undefined;
   if (refused !== undefined) return skip(refused);
   session.note({ kind: 'action', action: action.action, parameters, executed: true, detail: `runs ${node}` });
   startNode(session, node, true);
@@ -135,9 +145,7 @@ async function settleDecision(session: CallSession): Promise<void> {
   if (session.decision !== undefined || session.personId === undefined || session.ended) return;
   if (FLOW_NODES.some((node) => isRunning(session, node))) return;
   const done = (node: FlowNode) =>
-    session.nodes[node].progress === 'COMPLETED' ||
-    !session.nodes[node].enabled ||
-    (node === 'Verify' && session.locked);
+    session.nodes[node].progress === 'COMPLETED' || !session.nodes[node].enabled;
   const ready = session.trained
     ? done('AudioSpoofingDetection') && done('FraudsterDetection') && done('Verify')
     : session.audioEnded;
