@@ -12,6 +12,9 @@ const SCENARIO = `
 configuration: { lock_after_mismatches: 2 }
 persons:
   - { id: P-MIS, enroll_status: TRAINED, opt_in: { at: "2026-01-15T09:30:00Z" } }
+  - id: P-OFFSET
+    opt_out: { at: "2026-01-15T09:30:00+02:00", offer_opt_in_at: "2026-02-01T00:00:00.5-05:00" }
+    lock: { locked: false, at: "2026-01-20T10:00:00z" }
 media:
   - { id: seg-match, duration: 6, net_audio: 5 }
   - { id: seg-mismatch, duration: 6, net_audio: 5 }
@@ -76,6 +79,21 @@ async function callOverGrpc(person: string, recording: string, optIn = false) {
   await grpcJson('EndIVRSession', { call_session_id });
   return { id: call_session_id, decision };
 }
+
+describe('the seeded person store', () => {
+  it('answers timestamps in one form, the same over HTTP and gRPC', async () => {
+    const status = await grpcJson('GetPersonStatus', { gk_scope_id: 'bank', person_id: 'P-OFFSET' });
+    expect(status).toMatchObject({
+      opt_out_info: {
+        timestamp: '2026-01-15T07:30:00.000Z',
+        offer_opt_in_time: '2026-02-01T05:00:00.500Z',
+        offer_opt_in: true,
+      },
+      voice_print_lock_info: { locked: false, timestamp: '2026-01-20T10:00:00.000Z' },
+    });
+    expect(await personStatus('P-OFFSET')).toEqual(status);
+  });
+});
 
 describe('the person store the sessions change', () => {
   it('enrolls a new person with consent; the next session verifies them', async () => {

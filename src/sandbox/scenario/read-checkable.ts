@@ -6,7 +6,8 @@ export interface CheckableEntry {
   item: Readonly<Record<string, unknown>>;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+/** A mapping (not null, not a list). */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
