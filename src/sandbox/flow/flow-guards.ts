@@ -37,3 +37,13 @@ export function disableVerification(session: CallSession, detail: string): void 
   session.setFlowState('Verify', 'DISABLED');
   session.note({ kind: 'node', node: 'Verify', state: 'DISABLED', detail });
 }
+
+/**
+ * Why an opt-in must not replace the person's opt-out at `now` (ms): opt-in can be enabled again only from
+ * the opt-out's `offer_opt_in_at` on (GetPersonStatus's `offer_opt_in_time`). Undefined when it may.
+ */
+export function refuseOptIn(session: CallSession, personId: string, now: number): string | undefined {
+  const optOut = session.context.persons.get(personId)?.opt_out;
+  if (optOut === undefined || now >= Date.parse(optOut.offer_opt_in_at)) return undefined;
+  return `opt-in not recorded: person '${personId}' opted out, and opt-in can be offered again only from offer_opt_in_time ${optOut.offer_opt_in_at}`;
+}
