@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createDiagnostic, hasErrors, type Diagnostic } from '../../diagnostics';
 import { parseYaml } from '../../rules/parse';
 import { describeError, readSource } from '../../rules/load';
+import { checkFlowTiming } from './check-flow-timing';
 import { checkMedia } from './check-media';
 import { checkPersonTimes, normalizePersonTimes } from './check-person-times';
 import { checkReferences } from './check-references';
@@ -53,6 +54,7 @@ export async function checkSandboxScenario(
   diagnostics.push(...validateSandboxSchema(parsed));
   diagnostics.push(...checkReferences(parsed, parsed.value));
   diagnostics.push(...checkPersonTimes(parsed, parsed.value));
+  diagnostics.push(...checkFlowTiming(parsed, parsed.value));
   const media: SandboxMedia[] = [];
   for (const { index, item: written } of listEntries(parsed.value, 'media')) {
     if (!isCheckableMedia(written)) continue;
