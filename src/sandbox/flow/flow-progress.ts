@@ -2,15 +2,9 @@ import type { OperationAction } from '../../contract';
 import type { CallSession } from './call-session';
 import { decideSession, SESSION_DECISION_WORDS } from './decide-session';
 import { ACTION_NODES, COMPLETION_EVENT, FLOW_EVENTS, FLOW_NODES, type FlowNode } from './flow-catalog';
-import { disableVerification, hasConsent, refuseEnrollment, refuseVerification } from './flow-guards';
+import { disableVerification, refuseEnrollment, refuseVerification } from './flow-guards';
+import { isEligible, isRunning } from './node-eligibility';
 import { computeNodeResult, type NodeResult } from './node-result';
-
-const isRunning = (session: CallSession, node: FlowNode): boolean => {
-  const state = session.nodes[node];
-  return (
-    (state.progress === 'STARTED' || state.progress === 'IN_PROGRESS') && (state.enabled || state.scheduled)
-  );
-};
 
 /**
  * Raises `event`, then follows the answer: executes the biometric operations it scheduled, starts the
@@ -22,31 +16,6 @@ export async function raiseAndFollow(session: CallSession, event: string): Promi
   for (const action of actions) executeAction(session, action);
   startEligibleNodes(session);
   await settleDecision(session);
-}
-
-function isEligible(session: CallSession, node: FlowNode): boolean {
-  const { nodes } = session;
-  const state = nodes[node];
-  if (session.personId === undefined || !state.enabled || state.progress !== 'NOT_STARTED') return false;
-  const enoughAudio = session.audioEnded || session.netSeconds >= session.context.timing.minNetAudio[node];
-  switch (node) {
-    case 'AudioSpoofingDetection':
-    case 'FraudsterDetection':
-      return enoughAudio;
-    case 'Verify':
-      return session.trained && enoughAudio;
-    case 'ProcessAudioForEnroll':
-      return !session.trained;
-    case 'Enroll': {
-      const validity = nodes.ProcessAudioForEnroll.result?.details.audio_validity as
-        { validity?: string } | undefined;
-      return validity?.validity === 'VALIDITY_VALID' && hasConsent(session);
-    }
-    case 'Train':
-      return (
-        nodes.Enroll.result?.variables['person.enrollStatus'] === 'PARTIALLY_ENROLLED' && hasConsent(session)
-      );
-  }
 }
 
 /** Starts every eligible node; Verify only when the person store allows it now, else it is disabled. */
