@@ -12,6 +12,11 @@ const SCENARIO = `
 configuration: { lock_after_mismatches: 2 }
 persons:
   - { id: P-MIS, enroll_status: TRAINED, opt_in: { at: "2026-01-15T09:30:00Z" } }
+  - id: P-OFFSET
+    opt_out: { at: "2026-01-15T09:30:00+02:00", offer_opt_in_at: "2026-02-01T00:00:00.5-05:00" }
+    lock: { locked: false, at: "2026-01-20T10:00:00z" }
+  - { id: P-OUT, opt_out: { at: "2026-04-01T00:00:00Z", offer_opt_in_at: "2026-12-01T00:00:00Z" } }
+  - { id: P-BACK, opt_out: { at: "2026-01-01T00:00:00Z", offer_opt_in_at: "2026-02-01T00:00:00Z" } }
 media:
   - { id: seg-match, duration: 6, net_audio: 5 }
   - { id: seg-mismatch, duration: 6, net_audio: 5 }
@@ -76,6 +81,21 @@ async function callOverGrpc(person: string, recording: string, optIn = false) {
   await grpcJson('EndIVRSession', { call_session_id });
   return { id: call_session_id, decision };
 }
+
+describe('the seeded person store', () => {
+  it('answers timestamps in one form, the same over HTTP and gRPC', async () => {
+    const status = await grpcJson('GetPersonStatus', { gk_scope_id: 'bank', person_id: 'P-OFFSET' });
+    expect(status).toMatchObject({
+      opt_out_info: {
+        timestamp: '2026-01-15T07:30:00.000Z',
+        offer_opt_in_time: '2026-02-01T05:00:00.500Z',
+        offer_opt_in: true,
+      },
+      voice_print_lock_info: { locked: false, timestamp: '2026-01-20T10:00:00.000Z' },
+    });
+    expect(await personStatus('P-OFFSET')).toEqual(status);
+  });
+});
 
 describe('the person store the sessions change', () => {
   it('enrolls a new person with consent; the next session verifies them', async () => {
@@ -170,5 +190,65 @@ describe('the person store the sessions change', () => {
     );
     expect((report.variables as Record<string, string>)['flow.Verify']).toBe('DISABLED');
     expect((await personStatus('P-MIS')).voice_print_lock_info).toMatchObject({ locked: true });
+  });
+});
+
+describe('opt-in of an opted-out person', () => {
+  const optedOut = {
+    status: { status_code: 'OK' },
+    enroll_status: 'ENROLL_STATUS_NOT_ENROLLED',
+    opt_out_info: {
+      timestamp: '2026-04-01T00:00:00.000Z',
+      offer_opt_in_time: '2026-12-01T00:00:00.000Z',
+      offer_opt_in: false,
+    },
+  };
+  const refusal =
+    "opt-in not recorded: person 'P-OUT' opted out, and opt-in can be offered again only from " +
+    'offer_opt_in_time 2026-12-01T00:00:00.000Z';
+
+  it('keeps the opt-out before offer_opt_in_time, saying so in the answer', async () => {
+    const started = await grpcJson('StartIVRSession', {
+      gk_scope_id: 'bank',
+      call_id: 'call-out',
+      recording_id: 'rec-match',
+    });
+    const call_session_id = started.call_session_id as string;
+    await grpcJson('SubmitPersonId', { call_session_id, person_id: 'P-OUT' });
+    expect(await grpcJson('SubmitOptIn', { call_session_id })).toEqual({
+      status: { status_code: 'OK', status_message: { locale: 'en-US', message: refusal } },
+    });
+    await clock.advance(10_000);
+    expect(await personStatus('P-OUT')).toEqual(optedOut);
+    const report = (await callHttp(base, 'GET', `/v1/sandbox/sessions/${call_session_id}`)).body;
+    const events = (report.timeline as { kind: string; event?: string }[]).filter((e) => e.kind === 'event');
+    expect(events.map((e) => e.event)).not.toContain('OPT_IN_RECEIVED');
+    expect((report.variables as Record<string, string>)['person.optIn']).toBe('false');
+  });
+
+  it('keeps it too when the opt-in came before the person was identified', async () => {
+    const started = await callHttp(base, 'POST', '/v1/ivr-bot/bank/sessions', {
+      call_id: 'call-out-early',
+      recording_id: 'rec-match',
+    });
+    const id = started.body.call_session_id as string;
+    expect((await callHttp(base, 'POST', `/v1/ivr-bot/sessions/${id}:optin`, {})).status).toBe(200);
+    await callHttp(base, 'PATCH', `/v1/ivr-bot/sessions/${id}/person`, { person_id: 'P-OUT' });
+    await clock.advance(10_000);
+    expect(await personStatus('P-OUT')).toEqual(optedOut);
+    const report = (await callHttp(base, 'GET', `/v1/sandbox/sessions/${id}`)).body;
+    expect(report.timeline).toContainEqual(
+      expect.objectContaining({ kind: 'operation', operation: 'SubmitOptIn', detail: refusal }),
+    );
+  });
+
+  it('records it once offer_opt_in_time has passed', async () => {
+    const consentAt = new Date(clock.now()).toISOString();
+    await callOverHttp('P-BACK', 'rec-match', true);
+    expect(await personStatus('P-BACK')).toEqual({
+      status: { status_code: 'OK' },
+      enroll_status: 'ENROLL_STATUS_TRAINED',
+      opt_in_info: { timestamp: consentAt },
+    });
   });
 });

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadSandboxScenario, startSandbox, type RunningSandbox } from '../../src/sandbox';
-import type { VirtualClock } from '../../src/sandbox/flow';
+import type { SandboxWebhookTarget, VirtualClock } from '../../src/sandbox/flow';
 import { loadSandboxBindings } from '../../src/sandbox/hosts';
 import { writeJsonForm } from '../../src/sandbox/wire';
 
@@ -83,12 +83,13 @@ export const AUDIO_CONTEXT = {
 
 /**
  * A sandbox on loopback (HTTP and gRPC on free ports) serving a scenario: a file, or YAML text written to
- * a new temporary directory; on `clock` when given (the test moves it). A scenario with any diagnostic
- * fails the test.
+ * a new temporary directory; on `clock` when given (the test moves it), answered by `webhook` when given.
+ * A scenario with any diagnostic fails the test.
  */
 export async function serveSandbox(
   scenario: { file: string } | { text: string },
   clock?: VirtualClock,
+  webhook?: SandboxWebhookTarget,
 ): Promise<RunningSandbox> {
   let file: string;
   if ('file' in scenario) file = scenario.file;
@@ -104,6 +105,7 @@ export async function serveSandbox(
     grpcPort: 0,
     maxMessageBytes: 1 << 20,
     ...(clock === undefined ? {} : { clock }),
+    ...(webhook === undefined ? {} : { webhook }),
   });
 }
 

@@ -3,7 +3,7 @@ import { missingField, StatusFailure, OK_STATUS, type JsonMessage } from '../wir
 import { scoreTextMatch } from './align-words';
 import { identify, uniqueId } from './describe-audio';
 import { checkContext, findAudio, readPersonId, type RequestAudio } from './read-request';
-import type { HearAudio } from './recognized-transcript';
+import { NO_WAV, type HearAudio } from './recognized-transcript';
 import { readScriptedResult } from './scripted-result';
 
 /**
@@ -67,20 +67,32 @@ export async function detectLiveness(
   };
 }
 
-/** The random audio's words: heard by the recognizer, else (and when it fails) the scripted transcript. */
+/**
+ * The random audio's words: heard by the recognizer, else (and when it fails) the scripted transcript, else
+ * none (scored 0, as ValidateText scores the same media). `source` says which, and why recognition was
+ * skipped or failed for a WAV segment.
+ */
 async function readDetectedText(
   scenario: SandboxScenario,
   audio: RequestAudio,
   hear: HearAudio,
 ): Promise<{ text: string; source: string }> {
-  const scriptedText = audio.media.transcript?.text ?? '';
   const heard = hear(audio, audio.media.language || scenario.configuration.language);
-  if (heard === undefined) return { text: scriptedText, source: 'the scripted transcript' };
+  if (typeof heard === 'string')
+    return readScripted(audio, heard === NO_WAV ? undefined : `recognition skipped: ${heard}`);
   try {
     const words = await heard;
-    return { text: words.map((w) => w.text).join(' '), source: 'the words pocketsphinx recognized' };
+    const none = words.length === 0 ? ' (none)' : '';
+    return { text: words.map((w) => w.text).join(' '), source: `the words pocketsphinx recognized${none}` };
   } catch (error) {
-    const reason = (error as Error).message;
-    return { text: scriptedText, source: `the scripted transcript (recognition failed: ${reason})` };
+    return readScripted(audio, `recognition failed: ${(error as Error).message}`);
   }
+}
+
+function readScripted(audio: RequestAudio, why: string | undefined): { text: string; source: string } {
+  const text = audio.media.transcript?.text;
+  const because = why === undefined ? '' : ` (${why})`;
+  if (text === undefined)
+    return { text: '', source: `no transcript, so 0 (ValidateText answers NOT_AVAILABLE)${because}` };
+  return { text, source: `the scripted transcript${because}` };
 }

@@ -15,23 +15,28 @@ export function describeSpeechRecognition(found = findSpeechRecognizer()): strin
 
 /**
  * The words the recognizer hears in a request's audio, for WAV media in English (`language`, when given)
- * with a recognizer installed; undefined otherwise (the scripted transcript is then used). Each segment
- * and channel is decoded once per hearing (per sandbox run).
+ * with a recognizer installed; otherwise why not (the scripted transcript is then used): `NO_WAV` for
+ * media without a WAV file, else the language or the recognizer's absence. Each segment and channel is
+ * decoded once per hearing (per sandbox run).
  */
 export type HearAudio = (
   audio: RequestAudio,
   language: string | undefined,
-) => Promise<RecognizedWord[]> | undefined;
+) => Promise<RecognizedWord[]> | string;
+
+/** Why nothing was heard in media described only by the scenario: there is no audio to recognize. */
+export const NO_WAV = 'no WAV file';
 
 export function createHearing(found: SpeechRecognizer | string = findSpeechRecognizer()): HearAudio {
-  const recognizer = typeof found === 'string' ? undefined : found;
   const decoded = new Map<string, Promise<RecognizedWord[]>>();
   return ({ media, channel }, language) => {
-    if (recognizer === undefined || media.wavPath === undefined) return undefined;
-    if (language && !/^en(?:$|[-_])/i.test(language)) return undefined;
+    if (media.wavPath === undefined) return NO_WAV;
+    if (language && !/^en(?:$|[-_])/i.test(language)) return `the language ${language} is not English`;
+    if (typeof found === 'string') return found;
     const key = `${channel ?? 1}:${media.wavPath}`;
-    if (!decoded.has(key)) decoded.set(key, recognizeSpeech(recognizer, media.wavPath, channel));
-    return decoded.get(key);
+    let words = decoded.get(key);
+    if (words === undefined) decoded.set(key, (words = recognizeSpeech(found, media.wavPath, channel)));
+    return words;
   };
 }
 
@@ -55,7 +60,8 @@ export function createSpeechHook(
   return (method) => (request) => {
     const found = findRequestAudio(scenario, request);
     const heard = found === undefined ? undefined : hear(found.audio, found.language);
-    if (heard === undefined) return markSource(method(scenario, request), SCRIPTED);
+    if (heard === undefined || typeof heard === 'string')
+      return markSource(method(scenario, request), SCRIPTED);
     return heard.then(
       (words) => markSource(method(withTranscript(scenario, found!.audio.media, words), request), RECOGNIZED),
       (error: Error) =>

@@ -41,8 +41,6 @@ export class CallSession {
   personId: string | undefined;
   /** The person's voiceprint was trained when identified: the flow verifies instead of enrolling. */
   trained = false;
-  /** The person's voiceprint was locked when identified: verification does not run. */
-  locked = false;
   /** When SubmitOptIn arrived before the person was known (ms): recorded for them once identified. */
   optedInAt: number | undefined;
   netSeconds = 0;

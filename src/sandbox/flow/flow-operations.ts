@@ -1,5 +1,6 @@
 import type { CallSession } from './call-session';
 import { FLOW_EVENTS } from './flow-catalog';
+import { disableVerification, refuseOptIn, refuseVerification } from './flow-guards';
 import { finishNode, raiseAndFollow, startEligibleNodes } from './flow-progress';
 
 const seconds = (value: number): string => String(Math.round(value * 100) / 100);
@@ -65,34 +66,39 @@ export async function identifyPerson(
   customData: Readonly<Record<string, string>>,
 ): Promise<void> {
   const { persons } = session.context;
-  if (session.optedInAt !== undefined) persons.recordOptIn(personId, session.optedInAt);
+  if (session.optedInAt !== undefined) {
+    const refused = refuseOptIn(session, personId, session.optedInAt);
+    if (refused === undefined) persons.recordOptIn(personId, session.optedInAt);
+    else session.note({ kind: 'operation', operation: 'SubmitOptIn', detail: refused });
+  }
   const person = persons.get(personId);
   session.personId = personId;
   session.trained = person?.enroll_status === 'TRAINED';
-  session.locked = session.trained && persons.isLocked(personId);
   session.variables['person.id'] = personId;
   session.variables['person.enrollStatus'] = person?.enroll_status ?? 'NOT_ENROLLED';
   if (person?.opt_in !== undefined) session.variables['person.optIn'] = 'true';
   else if (person?.opt_out !== undefined) session.variables['person.optIn'] = 'false';
   writeCustomData(session, customData);
-  if (session.locked) lockVerification(session);
+  const refused = session.trained ? refuseVerification(session) : undefined;
+  if (refused !== undefined) disableVerification(session, refused);
   await raiseAndFollow(session, FLOW_EVENTS.personIdentified);
 }
 
-function lockVerification(session: CallSession): void {
-  session.nodes.Verify.enabled = false;
-  session.setFlowState('Verify', 'DISABLED');
-  const detail = `the voiceprint is locked (${session.context.persons.get(session.personId!)?.lock?.reason ?? 'locked'}): verification does not run`;
-  session.note({ kind: 'node', node: 'Verify', state: 'DISABLED', detail });
-}
-
-/** SubmitOptIn: consent given in the call, recorded in the person store at the clock's time. */
-export async function receiveOptIn(session: CallSession): Promise<void> {
+/**
+ * SubmitOptIn: consent given in the call, recorded in the person store at the clock's time. An opted-out
+ * person's opt-out stays until its `offer_opt_in_at`: before it, nothing changes and no event is raised;
+ * the answer is why. Before SubmitPersonId the person is not known yet: the consent is held and checked
+ * against the person's opt-out when they are identified.
+ */
+export async function receiveOptIn(session: CallSession): Promise<string | undefined> {
   const at = session.context.clock.now();
+  const refused = session.personId === undefined ? undefined : refuseOptIn(session, session.personId, at);
+  if (refused !== undefined) return refused;
   if (session.personId === undefined) session.optedInAt = at;
   else session.context.persons.recordOptIn(session.personId, at);
   session.variables['person.optIn'] = 'true';
   await raiseAndFollow(session, FLOW_EVENTS.optInReceived);
+  return undefined;
 }
 
 /** EndIVRSession: CALL_ENDED (with the request's custom data), then nothing more happens in the session. */

@@ -2,14 +2,9 @@ import type { OperationAction } from '../../contract';
 import type { CallSession } from './call-session';
 import { decideSession, SESSION_DECISION_WORDS } from './decide-session';
 import { ACTION_NODES, COMPLETION_EVENT, FLOW_EVENTS, FLOW_NODES, type FlowNode } from './flow-catalog';
+import { disableVerification, refuseEnrollment, refuseVerification } from './flow-guards';
+import { isEligible, isRunning } from './node-eligibility';
 import { computeNodeResult, type NodeResult } from './node-result';
-
-const isRunning = (session: CallSession, node: FlowNode): boolean => {
-  const state = session.nodes[node];
-  return (
-    (state.progress === 'STARTED' || state.progress === 'IN_PROGRESS') && (state.enabled || state.scheduled)
-  );
-};
 
 /**
  * Raises `event`, then follows the answer: executes the biometric operations it scheduled, starts the
@@ -23,31 +18,14 @@ export async function raiseAndFollow(session: CallSession, event: string): Promi
   await settleDecision(session);
 }
 
-function isEligible(session: CallSession, node: FlowNode): boolean {
-  const { nodes } = session;
-  const state = nodes[node];
-  if (session.personId === undefined || !state.enabled || state.progress !== 'NOT_STARTED') return false;
-  const enoughAudio = session.audioEnded || session.netSeconds >= session.context.timing.minNetAudio[node];
-  switch (node) {
-    case 'AudioSpoofingDetection':
-    case 'FraudsterDetection':
-      return enoughAudio;
-    case 'Verify':
-      return session.trained && !session.locked && enoughAudio;
-    case 'ProcessAudioForEnroll':
-      return !session.trained;
-    case 'Enroll': {
-      const validity = nodes.ProcessAudioForEnroll.result?.details.audio_validity as
-        { validity?: string } | undefined;
-      return validity?.validity === 'VALIDITY_VALID' && session.variables['person.optIn'] === 'true';
-    }
-    case 'Train':
-      return nodes.Enroll.result?.variables['person.enrollStatus'] === 'PARTIALLY_ENROLLED';
-  }
-}
-
+/** Starts every eligible node; Verify only when the person store allows it now, else it is disabled. */
 export function startEligibleNodes(session: CallSession): void {
-  for (const node of FLOW_NODES) if (isEligible(session, node)) startNode(session, node, false);
+  for (const node of FLOW_NODES) {
+    if (!isEligible(session, node)) continue;
+    const refused = node === 'Verify' ? refuseVerification(session) : undefined;
+    if (refused === undefined) startNode(session, node, false);
+    else disableVerification(session, refused);
+  }
 }
 
 function startNode(session: CallSession, node: FlowNode, scheduled: boolean): void {
@@ -116,7 +94,13 @@ function executeAction(session: CallSession, action: OperationAction): void {
   if (node === undefined) return skip('not a biometric operation of the flow: recorded, not executed');
   if (session.personId === undefined) return skip('no person identified yet');
   if (isRunning(session, node)) return skip(`${node} is already running`);
-  if (node === 'Verify' && session.locked) return skip('the voiceprint is locked: verification does not run');
+  const refused =
+    node === 'Verify'
+      ? refuseVerification(session)
+      : node === 'Enroll' || node === 'Train'
+        ? refuseEnrollment(session)
+        : undefined;
+  if (refused !== undefined) return skip(refused);
   session.note({ kind: 'action', action: action.action, parameters, executed: true, detail: `runs ${node}` });
   startNode(session, node, true);
 }
@@ -130,9 +114,7 @@ async function settleDecision(session: CallSession): Promise<void> {
   if (session.decision !== undefined || session.personId === undefined || session.ended) return;
   if (FLOW_NODES.some((node) => isRunning(session, node))) return;
   const done = (node: FlowNode) =>
-    session.nodes[node].progress === 'COMPLETED' ||
-    !session.nodes[node].enabled ||
-    (node === 'Verify' && session.locked);
+    session.nodes[node].progress === 'COMPLETED' || !session.nodes[node].enabled;
   const ready = session.trained
     ? done('AudioSpoofingDetection') && done('FraudsterDetection') && done('Verify')
     : session.audioEnded;

@@ -1,4 +1,4 @@
-import type { FlowTimingSpec } from '../scenario';
+import { ENROLL_AUDIO_DEFAULTS, type FlowTimingSpec } from '../scenario';
 import type { FlowNode } from './flow-catalog';
 
 /**
@@ -32,9 +32,9 @@ export const DEFAULT_FLOW_TIMING: FlowTiming = {
     Enroll: 0,
     Train: 0,
   },
-  minNetAudioForEnroll: 3,
-  minNetAudioForTrain: 3,
-  maxNetAudioForEnroll: 60,
+  minNetAudioForEnroll: ENROLL_AUDIO_DEFAULTS.min_net_audio_for_enroll,
+  minNetAudioForTrain: ENROLL_AUDIO_DEFAULTS.min_net_audio_for_train,
+  maxNetAudioForEnroll: ENROLL_AUDIO_DEFAULTS.max_net_audio_for_enroll,
 };
 
 /** The timing `configuration.flow_timing` sets (seconds there, ms here for the clock), defaults elsewhere. */

@@ -1,6 +1,7 @@
 import { DEFAULT_LOCK_AFTER_MISMATCHES, PersonStore } from './person-store';
 
 const AT = Date.parse('2026-05-01T09:00:00Z');
+const trained = (id: string) => new Map([[id, { id, enroll_status: 'TRAINED' as const }]]);
 
 describe('PersonStore', () => {
   it('leaves the scenario seed alone', () => {
@@ -32,7 +33,7 @@ describe('PersonStore', () => {
   });
 
   it(`locks after ${DEFAULT_LOCK_AFTER_MISMATCHES} mismatches by default; uncertain decisions neither count nor reset`, () => {
-    const store = new PersonStore(new Map());
+    const store = new PersonStore(trained('P-4'));
     store.recordVerification('P-4', 'NEGATIVE', AT);
     store.recordVerification('P-4', 'UNCERTAIN', AT);
     store.recordVerification('P-4', 'NEGATIVE', AT);
@@ -44,8 +45,19 @@ describe('PersonStore', () => {
   });
 
   it('never locks with a limit of 0', () => {
-    const store = new PersonStore(new Map(), 0);
+    const store = new PersonStore(trained('P-5'), 0);
     for (let i = 0; i < 10; i += 1) store.recordVerification('P-5', 'NEGATIVE', AT);
     expect(store.get('P-5')?.lock).toEqual({ locked: false, mismatch_counter: 10 });
+  });
+
+  it('counts no mismatch for a person with no trained voiceprint', () => {
+    const store = new PersonStore(
+      new Map([['P-6', { id: 'P-6', enroll_status: 'PARTIALLY_ENROLLED' as const }]]),
+      1,
+    );
+    store.recordVerification('P-6', 'NEGATIVE', AT);
+    store.recordVerification('P-7', 'NEGATIVE', AT);
+    expect(store.get('P-6')).toEqual({ id: 'P-6', enroll_status: 'PARTIALLY_ENROLLED' });
+    expect(store.get('P-7')).toBeUndefined();
   });
 });

@@ -44,11 +44,13 @@ export class PersonStore {
 
   /**
    * A completed verification's Decision (no prefix): NEGATIVE counts a mismatch (locking at the limit),
-   * POSITIVE resets the count, UNCERTAIN and NOT_AVAILABLE change nothing. A locked voiceprint stays locked.
+   * POSITIVE resets the count, UNCERTAIN and NOT_AVAILABLE change nothing. A locked voiceprint stays locked;
+   * a person with no trained voiceprint has nothing to mismatch, so nothing counts for them.
    */
   recordVerification(id: string, decision: string, at: number): void {
     if (decision !== 'POSITIVE' && decision !== 'NEGATIVE') return;
-    const person = this.find(id);
+    const person = this.persons.get(id);
+    if (person?.enroll_status !== 'TRAINED') return;
     const lock = person.lock ?? { locked: false };
     if (lock.locked) return;
     if (decision === 'POSITIVE') {
@@ -60,7 +62,7 @@ export class PersonStore {
     person.lock = locking
       ? {
           locked: true,
-          reason: `${counter} consecutive verification mismatches`,
+          reason: `${counter} consecutive verification ${counter === 1 ? 'mismatch' : 'mismatches'}`,
           mismatch_counter: counter,
           at: new Date(at).toISOString(),
           lock_reason: 'CONSECUTIVE_MISMATCHES',

@@ -83,11 +83,15 @@ export function createSessionOperations(scenario: SandboxScenario, store: Sessio
 
   async function submitOptIn(request: JsonMessage): Promise<JsonMessage> {
     const session = find(request, true);
-    await session.serialize(async () => {
+    const refused = await session.serialize(async () => {
       session.note({ kind: 'operation', operation: 'SubmitOptIn' });
-      await receiveOptIn(session);
+      const why = await receiveOptIn(session);
+      if (why !== undefined) session.note({ kind: 'operation', operation: 'SubmitOptIn', detail: why });
+      return why;
     });
-    return { status: OK_STATUS };
+    // Still OK: the request was valid, and the opt-out the platform keeps is the person's, not an error.
+    if (refused === undefined) return { status: OK_STATUS };
+    return { status: { ...OK_STATUS, status_message: { locale: 'en-US', message: refused } } };
   }
 
   async function getSessionDecision(request: JsonMessage): Promise<JsonMessage> {

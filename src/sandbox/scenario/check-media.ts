@@ -27,13 +27,13 @@ export function checkMedia(parsed: ParsedYaml, index: number, media: MediaSpec):
   const duration = media.duration;
   if (media.net_audio !== undefined && media.net_audio > duration)
     inconsistent(`net_audio ${media.net_audio}s is longer than the segment (${duration}s)`, 'net_audio');
-  if ((media.initial_silence ?? 0) > duration)
-    inconsistent(
-      `initial_silence ${media.initial_silence}s is longer than the segment (${duration}s)`,
-      'initial_silence',
-    );
+  const silence = media.initial_silence ?? 0;
+  if (silence > duration)
+    inconsistent(`initial_silence ${silence}s is longer than the segment (${duration}s)`, 'initial_silence');
   let previousEnd = 0;
   (media.transcript?.words ?? []).forEach((word, i) => {
+    // A word without its text is the schema's to report; the order checks need to name it.
+    if (typeof word.text !== 'string') return;
     const where = ['transcript', 'words', i];
     if (word.end < word.start)
       inconsistent(`word '${word.text}' ends (${word.end}s) before it starts (${word.start}s)`, ...where);

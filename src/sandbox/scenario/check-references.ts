@@ -1,7 +1,7 @@
 import { createDiagnostic, suggestName, type Diagnostic } from '../../diagnostics';
 import type { ParsedYaml } from '../../rules/parse';
 import { listReasonsOf } from './decision-reasons';
-import { listEntries, readText, type CheckableEntry } from './read-checkable';
+import { isRecord, listEntries, readText, type CheckableEntry } from './read-checkable';
 import { OUTCOME_OPERATIONS } from './scenario-spec';
 
 type Report = (
@@ -36,7 +36,7 @@ export function checkReferences(parsed: ParsedYaml, root: unknown): Diagnostic[]
     report('SANDBOX_UNKNOWN_ID', ['recordings', index, 'media'], message, suggestName(media, [...mediaIds]));
   }
   for (const { index, item } of listEntries(root, 'persons'))
-    if (item.opt_in !== undefined && item.opt_out !== undefined)
+    if (isRecord(item.opt_in) && isRecord(item.opt_out))
       report(
         'INVALID_VALUE',
         ['persons', index, 'opt_out'],

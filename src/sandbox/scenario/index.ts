@@ -8,3 +8,4 @@ export { findOutcome, MEDIA_URN_PREFIX, type SandboxMedia, type SandboxScenario 
 export { readWavHeader, type WavHeader } from './read-wav-header';
 export type * from './scenario-spec';
 export { FLOW_NODES } from './scenario-spec';
+export { ENROLL_AUDIO_DEFAULTS } from './check-flow-timing';

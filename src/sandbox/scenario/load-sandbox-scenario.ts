@@ -3,7 +3,9 @@ import path from 'node:path';
 import { createDiagnostic, hasErrors, type Diagnostic } from '../../diagnostics';
 import { parseYaml } from '../../rules/parse';
 import { describeError, readSource } from '../../rules/load';
+import { checkFlowTiming } from './check-flow-timing';
 import { checkMedia } from './check-media';
+import { checkPersonTimes, normalizePersonTimes } from './check-person-times';
 import { checkReferences } from './check-references';
 import { isCheckableMedia, listEntries } from './read-checkable';
 import { readWavHeader } from './read-wav-header';
@@ -51,6 +53,8 @@ export async function checkSandboxScenario(
   if (!parsed.wellFormed) return { scenario: undefined, diagnostics, sources };
   diagnostics.push(...validateSandboxSchema(parsed));
   diagnostics.push(...checkReferences(parsed, parsed.value));
+  diagnostics.push(...checkPersonTimes(parsed, parsed.value));
+  diagnostics.push(...checkFlowTiming(parsed, parsed.value));
   const media: SandboxMedia[] = [];
   for (const { index, item: written } of listEntries(parsed.value, 'media')) {
     if (!isCheckableMedia(written)) continue;
@@ -119,7 +123,7 @@ function assemble(file: string, spec: SandboxScenarioSpec, media: SandboxMedia[]
   return {
     file,
     configuration: spec.configuration ?? {},
-    persons: new Map((spec.persons ?? []).map((person) => [person.id, person])),
+    persons: new Map((spec.persons ?? []).map((person) => [person.id, normalizePersonTimes(person)])),
     media: new Map(media.map((m) => [m.id, m])),
     processedAudio: new Map(media.map((m) => [m.processed_audio_id, m])),
     outcomes: spec.outcomes ?? [],

@@ -6,7 +6,8 @@ export interface CheckableEntry {
   item: Readonly<Record<string, unknown>>;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+/** A mapping (not null, not a list). */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
@@ -26,15 +27,20 @@ export function readText(item: Readonly<Record<string, unknown>>, key: string): 
   return typeof value === 'string' ? value : undefined;
 }
 
-const isOptional = (value: unknown, type: 'number' | 'string'): boolean =>
-  value === undefined || typeof value === type;
+/** Seconds as the schema accepts them: finite and not negative. */
+const isSeconds = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0;
+
+const isOptionalText = (value: unknown): boolean => value === undefined || typeof value === 'string';
 
 const isTimedWord = (word: unknown): boolean =>
-  isRecord(word) && typeof word.start === 'number' && typeof word.end === 'number';
+  isRecord(word) && isSeconds(word.start) && isSeconds(word.end);
 
 /**
  * A media entry whose fields the media checks read have their types (the schema reports the others):
- * its id and WAV file are text, its times numbers, its transcript's words timed.
+ * its id and WAV file are text, its times seconds (finite numbers, not negative: comparing an infinite or
+ * negative duration would only add a second, misleading message to the schema's), its transcript's words
+ * timed.
  */
 export function isCheckableMedia(
   item: Readonly<Record<string, unknown>>,
@@ -42,8 +48,10 @@ export function isCheckableMedia(
   const words = isRecord(item.transcript) ? item.transcript.words : undefined;
   return (
     typeof item.id === 'string' &&
-    isOptional(item.wav, 'string') &&
-    ['duration', 'net_audio', 'initial_silence'].every((key) => isOptional(item[key], 'number')) &&
+    isOptionalText(item.wav) &&
+    ['duration', 'net_audio', 'initial_silence'].every(
+      (key) => item[key] === undefined || isSeconds(item[key]),
+    ) &&
     (item.transcript === undefined || isRecord(item.transcript)) &&
     (words === undefined || (Array.isArray(words) && words.every(isTimedWord)))
   );
