@@ -82,4 +82,24 @@ describe('DetectLiveness text validation sources', () => {
         '(recognition skipped: pocketsphinx_continuous is not on PATH)',
     );
   });
+
+  it('says in Transcribe why a WAV segment was not recognized, and nothing for media without a WAV', async () => {
+    const transcribe = async (id: string) =>
+      (
+        await clients.callBoth('Transcribe', '/v1/audios/transcription', {
+          context: AUDIO_CONTEXT,
+          gk_media_segment_id: { value: id },
+          language: id === 'fr' ? 'fr-FR' : 'en-US',
+        })
+      ).body.result as { text_details: { data_pack: Record<string, string> } };
+    expect((await transcribe('fr')).text_details.data_pack).toEqual({
+      topic: 'scripted transcript',
+      id: 'scenario',
+      version: 'recognition skipped: the language fr-FR is not English',
+    });
+    expect((await transcribe('said')).text_details.data_pack).toEqual({
+      topic: 'scripted transcript',
+      id: 'scenario',
+    });
+  });
 });

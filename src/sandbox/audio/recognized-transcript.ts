@@ -50,8 +50,8 @@ export const RECOGNIZED = { language: 'en-us', topic: 'pocketsphinx', id: 'pocke
  * request's, the processed audio's or the configuration's language, when any
  * is given), the transcript is the recognizer's: real recognition wins over
  * the scripted transcript. Otherwise, and when recognition fails, the scripted
- * transcript is used. The answer's `text_details.data_pack` says which (and
- * why recognition was not used, when it failed).
+ * transcript is used. The answer's `text_details.data_pack` says which, and in
+ * its `version` why a WAV segment was not recognized (skipped or failed).
  */
 export function createSpeechHook(
   scenario: SandboxScenario,
@@ -60,8 +60,9 @@ export function createSpeechHook(
   return (method) => (request) => {
     const found = findRequestAudio(scenario, request);
     const heard = found === undefined ? undefined : hear(found.audio, found.language);
-    if (heard === undefined || typeof heard === 'string')
-      return markSource(method(scenario, request), SCRIPTED);
+    if (heard === undefined || heard === NO_WAV) return markSource(method(scenario, request), SCRIPTED);
+    if (typeof heard === 'string')
+      return markSource(method(scenario, request), { ...SCRIPTED, version: `recognition skipped: ${heard}` });
     return heard.then(
       (words) => markSource(method(withTranscript(scenario, found!.audio.media, words), request), RECOGNIZED),
       (error: Error) =>
