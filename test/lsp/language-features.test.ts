@@ -1,4 +1,6 @@
-import type { CompletionItem, Hover, Location } from 'vscode-languageserver-protocol';
+import type { CompletionItem, Hover, Location, Range, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { loadRuleSnapshot } from '../../src/rules/load';
 import { positionIn, useExamplesServer, type LspClient } from '../support/lsp-client';
 
 const server = useExamplesServer();
@@ -117,5 +119,27 @@ describe('completion, hover, definition', () => {
     await client.open(scenario, text);
     at = positionIn(text, text.indexOf('event: SPOOF_') + 'event: SPOOF_'.length);
     expect(labels(await completeAt(at, scenario))).toContain('SPOOF_CHECK_COMPLETED');
+  });
+
+  it('finds every use of a named condition and renames it in one edit that validate accepts', async () => {
+    const text = read(rules());
+    await client.open(rules(), text);
+    const at = positionIn(text, text.indexOf('ref: fraud-hit') + 'ref: fr'.length);
+    const uses = await client.request<Location[]>('textDocument/references', rules(), at.line, at.character, {
+      context: { includeDeclaration: true },
+    });
+    expect(uses).toHaveLength(text.match(/^ {2}fraud-hit:| ref: fraud-hit\b/gm)!.length);
+    const range = await client.request<Range>('textDocument/prepareRename', rules(), at.line, at.character);
+    expect(range).toMatchObject({ start: { line: at.line }, end: { line: at.line } });
+    const edit = await client.request<WorkspaceEdit>('textDocument/rename', rules(), at.line, at.character, {
+      newName: 'watchlist-hit',
+    });
+    const document = TextDocument.create(client.uriOf(rules()), 'yaml', 1, text);
+    const renamed = TextDocument.applyEdits(document, edit.changes![client.uriOf(rules())]!);
+    expect(renamed).not.toContain('fraud-hit');
+    const loaded = loadRuleSnapshot({ ruleFiles: [{ file: 'risk.yaml', text: renamed }], diagnostics: [] });
+    expect(loaded.diagnostics).toEqual([]);
+    const idAt = positionIn(text, text.indexOf('- id: fraudster-suspected') + 8);
+    expect(await client.request('textDocument/prepareRename', rules(), idAt.line, idAt.character)).toBeNull();
   });
 });

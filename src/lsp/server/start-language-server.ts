@@ -14,6 +14,7 @@ import { fromUri } from '../diagnostics/to-lsp-diagnostic';
 import { LanguageWorkspace } from '../workspace/language-workspace';
 import { DiagnosticChecks } from './diagnostic-checks';
 import { completeAt, findDefinitionAt, hoverAt } from './language-features';
+import { findReferencesAt, prepareRenameAt, renameAt } from './rename-features';
 
 export interface LanguageServerOptions {
   input: NodeJS.ReadableStream;
@@ -57,6 +58,8 @@ export function startLanguageServer(options: LanguageServerOptions): {
         completionProvider: { triggerCharacters: TRIGGER_CHARACTERS },
         hoverProvider: true,
         definitionProvider: true,
+        referencesProvider: true,
+        renameProvider: { prepareProvider: true },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
       },
       serverInfo: { name: 'rulehook', version: options.version },
@@ -87,16 +90,15 @@ export function startLanguageServer(options: LanguageServerOptions): {
     checks.filesChanged(changed);
   });
 
+  /** Runs a request's handler on an open file document; `fallback` for any other. */
   const withDocument = <T>(
     uri: string,
     fallback: T,
-    run: (absolute: string, document: TextDocument) => Promise<T>,
-  ) => {
+    run: (absolute: string, document: TextDocument) => T | Promise<T>,
+  ): T | Promise<T> => {
     const document = documents.get(uri);
     const absolute = pathOf(uri);
-    return document === undefined || absolute === undefined
-      ? Promise.resolve(fallback)
-      : run(absolute, document);
+    return document === undefined || absolute === undefined ? fallback : run(absolute, document);
   };
   connection.onCompletion(({ textDocument, position }) =>
     withDocument(textDocument.uri, [], (absolute, document) =>
@@ -111,6 +113,21 @@ export function startLanguageServer(options: LanguageServerOptions): {
   connection.onDefinition(({ textDocument, position }) =>
     withDocument(textDocument.uri, null, (absolute, document) =>
       findDefinitionAt(workspace, absolute, document, position),
+    ),
+  );
+  connection.onReferences(({ textDocument, position }) =>
+    withDocument(textDocument.uri, [], (absolute, document) =>
+      findReferencesAt(workspace, absolute, document, position),
+    ),
+  );
+  connection.onPrepareRename(({ textDocument, position }) =>
+    withDocument(textDocument.uri, null, (absolute, document) =>
+      prepareRenameAt(workspace, absolute, document, position),
+    ),
+  );
+  connection.onRenameRequest(({ textDocument, position, newName }) =>
+    withDocument(textDocument.uri, null, (absolute, document) =>
+      renameAt(workspace, absolute, document, position, newName),
     ),
   );
   connection.onCodeAction(({ textDocument, context }) => {
