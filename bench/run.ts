@@ -12,6 +12,7 @@ import { latencySuite } from './latency';
 import { REPO_ROOT } from './paths';
 import { logsSuite } from './logs';
 import { lspSuite } from './lsp';
+import { ownUpdatesSuite } from './own-updates';
 import { processorSuite } from './processor';
 import { regexSuite } from './regex';
 import { replayThroughputSuite } from './replay-throughput';
@@ -29,6 +30,7 @@ const SUITES: readonly Suite[] = [
   sessionMemorySuite,
   replayThroughputSuite,
   processorSuite,
+  ownUpdatesSuite,
   httpHostSuite,
   grpcHostSuite,
   decodeSuite,

@@ -13,6 +13,7 @@ const SUITES = [
   'session-memory',
   'replay',
   'processor',
+  'own-updates',
   'http-host',
   'grpc-host',
   'decode',

@@ -1,7 +1,8 @@
 import type { CompletionItem, Hover, Location, Range, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { loadRuleSnapshot } from '../../src/rules/load';
-import { positionIn, useExamplesServer, type LspClient } from '../support/lsp-client';
+import { positionIn, type LspClient } from '../support/lsp-client';
+import { useExamplesServer } from '../support/lsp-examples-server';
 
 const server = useExamplesServer();
 const { file, read } = server;

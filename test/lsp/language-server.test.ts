@@ -2,7 +2,8 @@ import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
 import { toJsonDiagnostics } from '../../src/diagnostics';
 import { loadRules } from '../../src/rules/load';
-import { useExamplesServer, type LspClient } from '../support/lsp-client';
+import type { LspClient } from '../support/lsp-client';
+import { useExamplesServer } from '../support/lsp-examples-server';
 
 /** What an editor shows of a diagnostic, in `validate --format json`'s terms (1-based, end exclusive). */
 function asValidateWould(d: Diagnostic) {

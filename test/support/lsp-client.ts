@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -148,30 +148,4 @@ export function copyExamplesWorkspace(): string {
 export function positionIn(text: string, offset: number): { line: number; character: number } {
   const before = text.slice(0, offset).split('\n');
   return { line: before.length - 1, character: before.at(-1)!.length };
-}
-
-/**
- * For a test file: one server on a copy of the examples (`copyExamplesWorkspace`),
- * started before its tests and stopped (exit code 0 checked) after them.
- */
-export function useExamplesServer(): {
-  client: () => LspClient;
-  file: (...parts: string[]) => string;
-  read: (absolute: string) => string;
-} {
-  let root = '';
-  let client: LspClient | undefined;
-  beforeAll(async () => {
-    root = copyExamplesWorkspace();
-    client = await LspClient.start(root);
-  });
-  afterAll(async () => {
-    expect(await client?.stop()).toBe(0);
-    rmSync(root, { recursive: true, force: true });
-  });
-  return {
-    client: () => client!,
-    file: (...parts) => path.join(root, ...parts),
-    read: (absolute) => readFileSync(absolute, 'utf8'),
-  };
 }
