@@ -1,9 +1,7 @@
 import { CodeActionKind, type CodeAction, type Diagnostic, type TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { quoteIfNeeded } from '../complete/completion-items';
+import { replaceScalar } from '../complete/completion-items';
 import { DIAGNOSTIC_SOURCE, type DiagnosticData } from '../diagnostics/to-lsp-diagnostic';
-
-const QUOTED = /^(["']).*\1$/s;
 
 /**
  * The did-you-mean of each rulehook diagnostic as a one-click edit. A name in
@@ -14,17 +12,17 @@ export function createQuickFixes(document: TextDocument, diagnostics: readonly D
   return diagnostics.flatMap((diagnostic) => {
     const suggestion = (diagnostic.data as Partial<DiagnosticData> | undefined)?.suggestion;
     if (diagnostic.source !== DIAGNOSTIC_SOURCE || typeof suggestion !== 'string') return [];
-    const written = document.getText(diagnostic.range);
-    const edit: TextEdit =
-      QUOTED.test(written) && diagnostic.code !== 'INVALID_TYPE'
-        ? {
-            range: {
-              start: document.positionAt(document.offsetAt(diagnostic.range.start) + 1),
-              end: document.positionAt(document.offsetAt(diagnostic.range.end) - 1),
-            },
-            newText: suggestion,
-          }
-        : { range: diagnostic.range, newText: quoteIfNeeded(suggestion) };
+    const { start, end, newText } = replaceScalar(
+      document.getText(),
+      document.offsetAt(diagnostic.range.start),
+      document.offsetAt(diagnostic.range.end),
+      suggestion,
+      diagnostic.code !== 'INVALID_TYPE',
+    );
+    const edit: TextEdit = {
+      range: { start: document.positionAt(start), end: document.positionAt(end) },
+      newText,
+    };
     return [
       {
         title: `Change to '${suggestion}'`,

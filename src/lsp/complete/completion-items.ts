@@ -8,6 +8,26 @@ export function quoteIfNeeded(name: string): string {
   return NEEDS_QUOTES.test(name) ? JSON.stringify(name) : name;
 }
 
+const QUOTED = /^(["']).*\1$/s;
+
+/**
+ * The edit that writes `name` over the scalar at `[start, end)` of `text`: inside
+ * its quotes when it is quoted (the quotes stay), else the whole scalar, quoted
+ * when YAML would read the name otherwise. `keepQuotes: false` replaces quotes
+ * too (when they are the mistake: `"true"` for `true`).
+ */
+export function replaceScalar(
+  text: string,
+  start: number,
+  end: number,
+  name: string,
+  keepQuotes = true,
+): { start: number; end: number; newText: string } {
+  if (keepQuotes && QUOTED.test(text.slice(start, end)))
+    return { start: start + 1, end: end - 1, newText: name };
+  return { start, end, newText: quoteIfNeeded(name) };
+}
+
 /** How the names of one completion are inserted. */
 export interface Insertion {
   /** The word under the cursor, which each item replaces. */

@@ -2,8 +2,8 @@ import type { Range } from '../../diagnostics';
 import type { LoadResult } from '../../rules/load';
 import { parseYaml } from '../../rules/parse';
 import { isRuleStringPosition } from '../../rules/schema';
-import { lastKey } from '../complete/complete-rule-file';
 import type { CursorContext } from '../complete/find-cursor-context';
+import { findNamedAt } from './find-name-uses';
 
 /** Where a name is defined: a file as its load names it, and the range of the name there. */
 export interface Definition {
@@ -18,8 +18,9 @@ export function findOwnDefinition(
   word: string,
   context: CursorContext,
 ): Definition | undefined {
-  const section = { ref: 'conditions', list: 'lists' }[lastKey(context.path) ?? ''];
-  if (context.role !== 'value' || section === undefined) return undefined;
+  const named = findNamedAt(word, context);
+  if (context.role !== 'value' || named === undefined) return undefined;
+  const { section } = named;
   const parsed = parseYaml(file, text, isRuleStringPosition);
   if (!(parsed.keysAt([section]) ?? []).includes(word)) return undefined;
   const range = parsed.locateKey([section, word]);

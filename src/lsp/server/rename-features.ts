@@ -1,11 +1,9 @@
 import type { Location, Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { quoteIfNeeded } from '../complete/completion-items';
+import { replaceScalar } from '../complete/completion-items';
 import { findCursorContext } from '../complete/find-cursor-context';
 import { findNamedAt, findNameUses, type NamedThing } from '../definition/find-name-uses';
 import type { LanguageWorkspace } from '../workspace/language-workspace';
-
-const QUOTED = /^(["']).*\1$/s;
 
 /** The named condition or list under the cursor of a rule file, with the word's range. */
 function readNamed(
@@ -23,19 +21,12 @@ function readNamed(
   return thing && { thing, range, file: workspace.shownPath(absolute) };
 }
 
-/** The ranges of a name's uses, inside the quotes of a quoted one (what a rename replaces), and which were quoted. */
-function usesOf(
-  document: TextDocument,
-  file: string,
-  thing: NamedThing,
-): { range: Range; quoted: boolean }[] {
-  return findNameUses(file, document.getText(), thing).map(({ start, end }) => {
-    const quoted = QUOTED.test(document.getText().slice(start, end));
-    const range = {
-      start: document.positionAt(quoted ? start + 1 : start),
-      end: document.positionAt(quoted ? end - 1 : end),
-    };
-    return { range, quoted };
+/** The edits that write `name` over every use of a named thing (inside the quotes of a quoted use). */
+function editUses(document: TextDocument, file: string, thing: NamedThing, name: string): TextEdit[] {
+  const text = document.getText();
+  return findNameUses(file, text, thing).map((use) => {
+    const { start, end, newText } = replaceScalar(text, use.start, use.end, name);
+    return { range: { start: document.positionAt(start), end: document.positionAt(end) }, newText };
   });
 }
 
@@ -58,7 +49,10 @@ export function findReferencesAt(
 ): Location[] {
   const named = readNamed(workspace, absolute, document, position);
   if (named === undefined) return [];
-  return usesOf(document, named.file, named.thing).map(({ range }) => ({ uri: document.uri, range }));
+  return editUses(document, named.file, named.thing, named.thing.name).map(({ range }) => ({
+    uri: document.uri,
+    range,
+  }));
 }
 
 /** Renames a named condition or list: its key and every `ref` / `list` naming it, in one edit. */
@@ -71,9 +65,6 @@ export function renameAt(
 ): WorkspaceEdit | null {
   const named = readNamed(workspace, absolute, document, position);
   if (named === undefined || newName.trim() === '') return null;
-  const edits: TextEdit[] = usesOf(document, named.file, named.thing).map(({ range, quoted }) => ({
-    range,
-    newText: quoted ? newName : quoteIfNeeded(newName),
-  }));
+  const edits = editUses(document, named.file, named.thing, newName);
   return { changes: { [document.uri]: edits } };
 }

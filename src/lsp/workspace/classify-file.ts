@@ -1,10 +1,10 @@
 import path from 'node:path';
+import { CATALOG_FILE } from '../../rules/load';
+import { SCENARIO_FILE } from '../../testing/scenario/find-test-files';
 
 /** What a YAML file of a workspace is to rulehook; `other` files get no diagnostics. */
 export type FileKind = 'rules' | 'catalog' | 'scenario' | 'sandbox' | 'other';
 
-const CATALOG_FILE = /^catalog\.ya?ml$/;
-const SCENARIO_FILE = /\.test\.ya?ml$/;
 const YAML_FILE = /\.ya?ml$/;
 const MODELINE = /^#\s*yaml-language-server:\s*\$schema=\S*?([a-z]+)\.schema\.json/m;
 const MODELINE_KINDS: Record<string, FileKind> = {

@@ -14,7 +14,8 @@ export interface FoundFiles {
 
 const RULE_FILE = /\.ya?ml$/;
 const TEST_FILE = /\.test\.ya?ml$/;
-const CATALOG_FILE = /^catalog\.ya?ml$/;
+/** The name of a pack's catalog file. */
+export const CATALOG_FILE = /^catalog\.ya?ml$/;
 
 /** A file name a directory contributes as a rule file. */
 export const isRuleFileName = (name: string) =>

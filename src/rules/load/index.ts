@@ -6,5 +6,5 @@ export { computeRuleRevision, type RuleSnapshot, type RuleSource } from './rule-
 export { shortenRevision } from '../../contract/rule-revision';
 export { expandPaths, type ExpandedPath, type FoundFile } from './expand-paths';
 export { describeError } from './list-files';
-export { isRuleFileName } from './find-rule-files';
+export { CATALOG_FILE, isRuleFileName } from './find-rule-files';
 export { readSource, type SourceRead } from './read-source';
