@@ -47,7 +47,7 @@ Options:
   --session-ttl SECONDS      forget a session idle this long (default: 3600)
   --max-sessions N           memory store: most sessions kept, least recently used evicted (default: 100000)
   --max-state-bytes N        memory store: most bytes of session state kept, least recently used evicted (default: 268435456, 256 MiB)
-  --state-timeout MS         redis store: longest wait, for an event that carries no state, before answering it (default: 50)
+  --state-timeout MS         redis store: longest wait for the store before answering an event from what it carries (default: 50)
   --state-secret KEY         key of the fingerprints of \`changed\` and of the state seal, the same in every process (default: $RULEHOOK_STATE_SECRET, else none)
   --eval-budget MS           longest the rules may take on one event; beyond it the fail policy answers (default: 50)
   --fail-policy POLICY       open or closed: what an event whose evaluation fails or runs past

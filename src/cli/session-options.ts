@@ -47,7 +47,7 @@ export const SESSION_OPTIONS = {
     value: 'MS',
     parse: parsePositiveInt,
     default: DEFAULT_STORE_TIMEOUT_MS,
-    help: 'redis store: longest wait, for an event that carries no state, before answering it',
+    help: 'redis store: longest wait for the store before answering an event from what it carries',
   }),
   'state-secret': defineString({
     value: 'KEY',

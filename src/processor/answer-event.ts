@@ -42,7 +42,7 @@ export function answerEvent(
   options: AnswerOptions,
 ): SessionStep {
   const step = stepSession(book, state, variables, options);
-  const updates = writeCarriedState(variables, carried, step.next, options.carry);
+  const { updates, sealed } = writeCarriedState(variables, carried, step.next, options.carry);
   for (const update of updates) step.evaluation.response.session_variable_updates.push(update);
-  return step;
+  return sealed === step.next.sealed ? step : { ...step, next: { ...step.next, sealed } };
 }

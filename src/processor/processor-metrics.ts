@@ -22,9 +22,12 @@ export class ProcessorMetrics {
   readonly withoutSession: Counter;
   readonly storeUnavailable: Counter;
   readonly invalidState: Counter;
+  readonly rolledBack: Counter;
   readonly overBudget: Counter;
   readonly storeLog: RateLimitedLog;
   readonly invalidStateLog: RateLimitedLog;
+  readonly rolledBackLog: RateLimitedLog;
+  readonly unusableSessionLog: RateLimitedLog;
 
   constructor(m: Metrics, logger: Logger, book: RuleBook) {
     this.missingTemplateVariables = m.counter(
@@ -41,7 +44,7 @@ export class ProcessorMetrics {
       .labels();
     this.withoutSession = m.counter(
       'rulehook_events_without_session_total',
-      'Events that carry no session id.',
+      'Events without a usable session id (absent, empty, too long, or with control characters).',
     );
     this.storeUnavailable = m.counter(
       'rulehook_session_store_unavailable_total',
@@ -50,6 +53,10 @@ export class ProcessorMetrics {
     this.invalidState = m.counter(
       'rulehook_carried_state_corrupt_total',
       'Events whose carried rulehook variables could not be read or were not sealed by this secret (reset).',
+    );
+    this.rolledBack = m.counter(
+      'rulehook_carried_state_rolled_back_total',
+      'Events carrying a sealed state older than the newest the store saw sealed for their call (refused).',
     );
     this.overBudget = m.counter(
       'rulehook_evaluation_budget_exceeded_total',
@@ -64,6 +71,16 @@ export class ProcessorMetrics {
       logger,
       'warn',
       'carried session state unreadable or not sealed by this secret; reset',
+    );
+    this.rolledBackLog = new RateLimitedLog(
+      logger,
+      'warn',
+      'carried session state older than the newest sealed for its call; refused, the stored state used',
+    );
+    this.unusableSessionLog = new RateLimitedLog(
+      logger,
+      'warn',
+      'event session id unusable (too long, or control characters); no state kept for it',
     );
   }
 }

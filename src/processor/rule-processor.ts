@@ -5,13 +5,19 @@ import { silentLogger, type Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { EvaluationBudgetExceededError } from '../rules/compile/evaluation-budget';
 import type { RuleBook } from '../rules/compile/rule-book';
-import { readCarriedState, type CarriedState, type StateUse } from '../session/carried-state';
+import {
+  readCarriedState,
+  refuseCarriedState,
+  type CarriedState,
+  type CarryOptions,
+  type StateUse,
+} from '../session/carried-state';
 import { createFingerprint } from '../session/fingerprint';
 import type { SessionState } from '../session/session-state';
 import { StateSeal } from '../session/state-seal';
 import { StoreUnavailableError, type SessionStore } from '../session/session-store';
 import { answerEvent, findStateUse, keepsState, type AnswerOptions } from './answer-event';
-import { DEFAULT_SESSION_KEY } from './session-key';
+import { DEFAULT_SESSION_KEY, readSessionId, type UnusableSessionId } from './session-key';
 import type { EventOutcome, EventProcessor } from './event-processor';
 import { ProcessorMetrics } from './processor-metrics';
 import { countFiredRules } from './rule-counters';
@@ -71,7 +77,8 @@ export class RuleProcessor implements EventProcessor {
       ...(options.evaluationBudgetMs === undefined ? {} : { budgetMs: options.evaluationBudgetMs }),
       ...(options.ownUpdates === undefined ? {} : { ownUpdates: options.ownUpdates }),
     };
-    this.seal = options.stateSecret === undefined ? undefined : new StateSeal(options.stateSecret);
+    this.seal =
+      options.stateSecret === undefined ? undefined : new StateSeal(options.stateSecret, this.sessionKey);
     this.metrics = new ProcessorMetrics(options.metrics, options.logger ?? silentLogger, book);
   }
 
@@ -81,30 +88,48 @@ export class RuleProcessor implements EventProcessor {
 
   process(event: Event): EventOutcome | Promise<EventOutcome> {
     const variables = event.session_variables;
-    const id = variables[this.sessionKey];
-    const sessionId = typeof id === 'string' ? id : '';
-    if (sessionId === '') this.metrics.withoutSession.inc();
-    const carried = readCarriedState(variables, { use: this.use, seal: this.seal, sessionId });
+    const { id: sessionId, unusable } = readSessionId(variables, this.sessionKey);
+    if (unusable !== undefined) this.countWithoutSession(unusable);
+    const carry: CarryOptions = { use: this.use, seal: this.seal, sessionId };
+    const carried = readCarriedState(variables, carry);
     if (carried.invalid.length > 0) {
       this.metrics.invalidState.inc();
       this.metrics.invalidStateLog.log({ session: sessionId, parts: carried.invalid });
     }
-    if (carried.state !== undefined || this.store === undefined || sessionId === '')
+    // Unsealed, a carried state is taken as it comes; sealed, a store that remembers a newer one for the
+    // call overrides it (a rolled-back state), so the store is asked on every event that has a session.
+    const asksStore = carried.state === undefined || this.seal !== undefined;
+    if (this.store === undefined || sessionId === '' || !asksStore)
       return this.outcome(this.step(variables, carried.state, carried, sessionId));
     return this.store
       .update(sessionId, (stored) => {
-        const step = this.step(variables, stored, carried, sessionId);
-        return { next: step.next, result: step };
+        const rolledBack = isRolledBack(carried, stored);
+        const from = rolledBack ? refuseCarriedState(carry) : carried;
+        const step = this.step(variables, from.state ?? stored, from, sessionId);
+        return { next: step.next, result: { step, rolledBack } };
       })
       .then(
-        (step) => this.outcome(step),
+        ({ step, rolledBack }) => {
+          if (rolledBack) this.countRolledBack(sessionId);
+          return this.outcome(step);
+        },
         (error: unknown) => {
           if (!(error instanceof StoreUnavailableError)) throw error;
           this.metrics.storeUnavailable.inc();
           this.metrics.storeLog.log({ session: sessionId, error: error.message });
-          return this.outcome(this.step(variables, undefined, carried, sessionId));
+          return this.outcome(this.step(variables, carried.state, carried, sessionId));
         },
       );
+  }
+
+  private countWithoutSession(reason: UnusableSessionId): void {
+    this.metrics.withoutSession.inc();
+    if (reason !== 'missing') this.metrics.unusableSessionLog.log({ reason });
+  }
+
+  private countRolledBack(sessionId: string): void {
+    this.metrics.rolledBack.inc();
+    this.metrics.rolledBackLog.log({ session: sessionId });
   }
 
   private step(
@@ -113,7 +138,7 @@ export class RuleProcessor implements EventProcessor {
     carried: CarriedState,
     sessionId: string,
   ): SessionStep {
-    const carry = { use: this.use, seal: this.seal, sessionId };
+    const carry: CarryOptions = { use: this.use, seal: this.seal, sessionId };
     const started = performance.now();
     try {
       return answerEvent(this.book, variables, state, carried, { ...this.options, carry, now: Date.now() });
@@ -131,4 +156,14 @@ export class RuleProcessor implements EventProcessor {
     if (evaluation.fired.length > 0) countFiredRules(this.metrics.ruleCounters, evaluation.fired);
     return { response: evaluation.response, fired: evaluation.fired };
   }
+}
+
+/**
+ * Whether the sealed state an event carries is older than the newest one the
+ * store saw sealed for its call: replayed from earlier in the call (to make a
+ * `once` rule fire again, or drop a filter), or an answer the engine did not
+ * apply. Either way the store's newer state is the one to continue from.
+ */
+function isRolledBack(carried: CarriedState, stored: SessionState | undefined): boolean {
+  return carried.state !== undefined && stored !== undefined && stored.sealed > carried.state.sealed;
 }

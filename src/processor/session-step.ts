@@ -62,7 +62,13 @@ export function stepSession(
   return {
     evaluation,
     context,
-    next: { filter: evaluation.filter, onceFired, seen: folded, lastSeen: options.now ?? 0 },
+    next: {
+      filter: evaluation.filter,
+      onceFired,
+      seen: folded,
+      lastSeen: options.now ?? 0,
+      sealed: before.sealed,
+    },
   };
 }
 

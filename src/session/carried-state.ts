@@ -22,6 +22,7 @@ export interface CarryOptions {
   use: StateUse;
   /** With `--state-secret`: the carried variables are sealed to the session, and checked. */
   seal: StateSeal | undefined;
+  /** The call's id; '' when the event has none usable (then, with a seal, no state is carried). */
   sessionId: string;
 }
 
@@ -65,25 +66,32 @@ const EMPTY_TEXT: Readonly<Record<StatePart, string>> = {
   seen: CODECS.seen.encode(new Map()),
 };
 
-const textsOf = (variables: SessionVariables) => PARTS.map((part) => variables[CARRIED_KEYS[part]] ?? '');
+const textsOf = (variables: SessionVariables) => PARTS.map((part) => variables[CARRIED_KEYS[part]]);
 
 /**
  * Reads the state an event carries back from the session. Only the parts the
  * rules use are parsed; a part that is absent is empty, one that is not what
  * rulehook writes is reset (and reported through `invalid`). With a seal, a
  * state whose seal does not hold (forged, edited, copied from another call) is
- * entirely invalid.
+ * entirely invalid, and one whose seal holds is read with its generation
+ * (`sealed`) even when it holds none of the parts the rules use; a session
+ * without an id has no call to bind a state to, so it carries none.
  */
 export function readCarriedState(variables: SessionVariables, options: CarryOptions): CarriedState {
+  if (options.seal !== undefined && options.sessionId === '') return NOTHING_CARRIED;
   const present = PARTS.some((part) => variables[CARRIED_KEYS[part]] !== undefined);
-  if (!present && variables[CARRIED_KEYS.mac] === undefined) return { state: undefined, invalid: [] };
-  const used = PARTS.filter((part) => options.use[part]);
   const mac = variables[CARRIED_KEYS.mac];
-  if (options.seal !== undefined && !options.seal.verify(options.sessionId, textsOf(variables), mac))
-    return { state: undefined, invalid: used };
+  if (!present && mac === undefined) return NOTHING_CARRIED;
+  const used = PARTS.filter((part) => options.use[part]);
   let state: SessionState = INITIAL_SESSION_STATE;
-  const invalid: StatePart[] = [];
   let read = false;
+  if (options.seal !== undefined) {
+    const sealed = options.seal.open({ sessionId: options.sessionId, texts: textsOf(variables) }, mac);
+    if (sealed === undefined) return { state: undefined, invalid: used };
+    state = { ...state, sealed };
+    read = true;
+  }
+  const invalid: StatePart[] = [];
   for (const part of used) {
     const text = variables[CARRIED_KEYS[part]];
     if (text === undefined) continue;
@@ -97,19 +105,35 @@ export function readCarriedState(variables: SessionVariables, options: CarryOpti
   return { state: read ? state : undefined, invalid };
 }
 
+const NOTHING_CARRIED: CarriedState = { state: undefined, invalid: [] };
+
+/** A carried state refused whole (an older generation than a store holds): every used part is written again. */
+export function refuseCarriedState(options: CarryOptions): CarriedState {
+  return { state: undefined, invalid: PARTS.filter((part) => options.use[part]) };
+}
+
+/** The updates that carry a session's next state, and the generation of the seal the session then holds. */
+export interface CarriedUpdates {
+  updates: SetSessionVariableAction[];
+  /** `next.sealed`, or the generation of the seal written (one more). */
+  sealed: number;
+}
+
 /**
  * The updates that carry `next` in the session: the parts the rules use that
  * changed (or were invalid), and with a seal, the seal over what the session
- * will then hold. A part never written and still empty is not written; a state
- * that stays the same gets no update. Appended after the rules' own updates.
+ * will then hold, one generation after `next`'s. A part never written and still
+ * empty is not written; a state that stays the same gets no update. Appended
+ * after the rules' own updates.
  */
 export function writeCarriedState(
   variables: SessionVariables,
   carried: CarriedState,
   next: SessionState,
   options: CarryOptions,
-): SetSessionVariableAction[] {
+): CarriedUpdates {
   const updates: SetSessionVariableAction[] = [];
+  if (options.seal !== undefined && options.sessionId === '') return { updates, sealed: next.sealed };
   const before = carried.state;
   for (const part of PARTS) {
     if (!options.use[part]) continue;
@@ -121,13 +145,15 @@ export function writeCarriedState(
     if (!invalid && text === EMPTY_TEXT[part] && variables[key] === undefined) continue;
     if (text !== variables[key]) updates.push({ key, value: text });
   }
-  if (options.seal !== undefined && (updates.length > 0 || carried.invalid.length > 0)) {
-    const texts = PARTS.map(
-      (part) =>
-        updates.find((u) => u.key === CARRIED_KEYS[part])?.value ?? variables[CARRIED_KEYS[part]] ?? '',
-    );
-    const mac = options.seal.sign(options.sessionId, texts);
-    if (mac !== variables[CARRIED_KEYS.mac]) updates.push({ key: CARRIED_KEYS.mac, value: mac });
-  }
-  return updates;
+  if (options.seal === undefined || (updates.length === 0 && carried.invalid.length === 0))
+    return { updates, sealed: next.sealed };
+  const texts = PARTS.map(
+    (part) => updates.find((u) => u.key === CARRIED_KEYS[part])?.value ?? variables[CARRIED_KEYS[part]],
+  );
+  const sealed = next.sealed + 1;
+  updates.push({
+    key: CARRIED_KEYS.mac,
+    value: options.seal.sign({ sessionId: options.sessionId, generation: sealed, texts }),
+  });
+  return { updates, sealed };
 }

@@ -3,7 +3,13 @@ import { Metrics } from '../observability/metrics';
 import { estimateStateBytes, MemorySessionStore } from './memory-store';
 import type { SessionState } from './session-state';
 
-const next: SessionState = { filter: EMPTY_FILTER, onceFired: new Set(), seen: new Map(), lastSeen: 0 };
+const next: SessionState = {
+  filter: EMPTY_FILTER,
+  onceFired: new Set(),
+  seen: new Map(),
+  lastSeen: 0,
+  sealed: 0,
+};
 
 function makeStore(options: { ttlMs?: number; maxSessions?: number } = {}) {
   let now = 1_000_000;

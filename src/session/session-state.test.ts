@@ -8,6 +8,7 @@ describe('session state serialization', () => {
       onceFired: new Set(['r/once']),
       seen: new Map([['verify.score', 'AbCdEfGhIjK']]),
       lastSeen: 42,
+      sealed: 7,
     };
     expect(deserializeSessionState(serializeSessionState(state))).toEqual(state);
   });
@@ -18,11 +19,18 @@ describe('session state serialization', () => {
       onceFired: new Set(),
       seen: new Map(),
       lastSeen: 1,
+      sealed: 0,
     });
     expect(deserializeSessionState(text)?.filter).toBe(EMPTY_FILTER);
   });
 
+  it('reads a state stored before seals had generations as generation 0', () => {
+    expect(deserializeSessionState('{"f":{"k":[],"e":[],"v":{}},"o":[],"s":{},"t":1}')?.sealed).toBe(0);
+  });
+
   it.each([
+    ['{"f":{"k":[],"e":[],"v":{}},"o":[],"s":{},"t":1,"g":-1}'],
+    ['{"f":{"k":[],"e":[],"v":{}},"o":[],"s":{},"t":1,"g":"2"}'],
     ['{oops'],
     ['null'],
     ['{"f":{"k":[],"e":[],"v":{}},"o":[],"t":1}'],

@@ -16,6 +16,12 @@ export interface SessionState {
   seen: ReadonlyMap<string, string>;
   /** When the session's last event was answered, in ms since the epoch (stores only). */
   lastSeen: number;
+  /**
+   * With `--state-secret`: the generation of the newest state sealed for the
+   * session (0: none). A store keeps it so that an older sealed state carried
+   * back by an event can be told from the newest (docs/state.md, "Rollback").
+   */
+  sealed: number;
 }
 
 export const INITIAL_SESSION_STATE: SessionState = Object.freeze({
@@ -23,6 +29,7 @@ export const INITIAL_SESSION_STATE: SessionState = Object.freeze({
   onceFired: new Set<string>(),
   seen: new Map<string, string>(),
   lastSeen: 0,
+  sealed: 0,
 });
 
 /** The JSON form a store keeps: the same parts as the carried variables, plus the time. */
@@ -32,16 +39,21 @@ export function serializeSessionState(state: SessionState): string {
     o: [...state.onceFired],
     s: Object.fromEntries(state.seen),
     t: state.lastSeen,
+    ...(state.sealed > 0 ? { g: state.sealed } : {}),
   });
 }
 
 /** Parses a stored state; undefined when it is not one (corrupt, or written by an incompatible version). */
 export function deserializeSessionState(text: string): SessionState | undefined {
-  const raw = parseJson(text) as { f?: unknown; o?: unknown; s?: unknown; t?: unknown } | null | undefined;
+  const raw = parseJson(text) as
+    { f?: unknown; o?: unknown; s?: unknown; t?: unknown; g?: unknown } | null | undefined;
   if (typeof raw !== 'object' || raw === null || typeof raw.t !== 'number') return undefined;
+  // States stored before seals had generations have none: 0.
+  const sealed = raw.g === undefined ? 0 : raw.g;
+  if (typeof sealed !== 'number' || !Number.isSafeInteger(sealed) || sealed < 0) return undefined;
   const filter = toFilter(raw.f);
   const onceFired = toOnce(raw.o);
   const seen = toSeen(raw.s);
   if (filter === undefined || onceFired === undefined || seen === undefined) return undefined;
-  return { filter, onceFired, seen, lastSeen: raw.t };
+  return { filter, onceFired, seen, lastSeen: raw.t, sealed };
 }

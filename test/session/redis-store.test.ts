@@ -10,6 +10,7 @@ const state = (onceFired: Iterable<string>, seen: Record<string, string> = {}): 
   onceFired: new Set(onceFired),
   seen: new Map(Object.entries(seen)),
   lastSeen: 0,
+  sealed: 0,
 });
 
 describeWithRedis('RedisSessionStore against a real redis-server', () => {

@@ -26,6 +26,7 @@ const state = (onceFired: Iterable<string>, seen: Record<string, string> = {}): 
   onceFired: new Set(onceFired),
   seen: new Map(Object.entries(seen)),
   lastSeen: 0,
+  sealed: 0,
 });
 
 function memoryAdapter(): StoreAdapter {
@@ -88,6 +89,12 @@ describe.each(adapters)('session store contract: $name', (adapter) => {
     expect([...(read?.onceFired ?? [])]).toEqual(['s/once']);
     expect(read?.filter.keys_to_ignore).toEqual(['audio.*']);
     expect(read?.filter.events_to_ignore).toEqual(['HB']);
+  });
+
+  it('keeps the generation of the newest sealed state', async () => {
+    await store.update('sealed', () => ({ next: { ...state(['s/once']), sealed: 12 }, result: null }));
+    const read = await store.update('sealed', (s) => ({ next: s ?? state([]), result: s }));
+    expect(read?.sealed).toBe(12);
   });
 
   it('keeps sessions apart', async () => {
