@@ -17,6 +17,7 @@ import { processorSuite } from './processor';
 import { regexSuite } from './regex';
 import { replayThroughputSuite } from './replay-throughput';
 import { rulesIndexSuite } from './rules-index';
+import { sealedStateSuite } from './sealed-state';
 import { sessionMemorySuite } from './session-memory';
 import { trafficSuite } from './traffic';
 import type { Suite } from './suite';
@@ -31,6 +32,7 @@ const SUITES: readonly Suite[] = [
   replayThroughputSuite,
   processorSuite,
   ownUpdatesSuite,
+  sealedStateSuite,
   httpHostSuite,
   grpcHostSuite,
   decodeSuite,

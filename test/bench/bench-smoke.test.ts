@@ -14,6 +14,7 @@ const SUITES = [
   'replay',
   'processor',
   'own-updates',
+  'sealed-state',
   'http-host',
   'grpc-host',
   'decode',
