@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { suggestName } from '../diagnostics';
 import type { CliIO } from '../terminal/command-io';
+import { exitProcess } from './exit-process';
 import { defineFlag, EXIT_USAGE, formatOptions, formatRows, isOptionArgument } from './options';
 import { readPackageVersion } from './package-info';
 
@@ -35,7 +36,11 @@ const COMMANDS: Record<string, Command> = {
   serve: {
     summary: 'serve the webhook over HTTP and gRPC',
     run: async (args, io, signal, reloads) =>
-      (await import('./serve')).runServe(args, io, { signal, ...(reloads && { reloads }) }),
+      (await import('./serve')).runServe(args, io, {
+        signal,
+        ...(reloads && { reloads }),
+        forceExit: () => exitProcess(1),
+      }),
   },
   test: {
     summary: 'run the rule tests (scenario files), with coverage',
@@ -109,7 +114,7 @@ function main(): void {
     (code) => {
       process.exitCode = code;
       // Servers are closed by now; leftover handles (e.g. idle client sockets) must not keep us alive.
-      if (code !== 0 || controller.signal.aborted) setImmediate(() => process.exit(code));
+      if (code !== 0 || controller.signal.aborted) setImmediate(() => exitProcess(code));
     },
     (error: unknown) => {
       process.stderr.write(`rulehook: ${(error as Error)?.stack ?? String(error)}\n`);

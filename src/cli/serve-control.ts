@@ -9,6 +9,12 @@ export interface ServeControl {
   reloads?: EventTarget;
   /** Called with each reload's report (tests). */
   onReload?(report: ReloadReport, trigger: ReloadTrigger): void;
+  /**
+   * Ends the process at once, whatever still runs (the CLI's exit). With it, a stop that passes its
+   * deadline (`--drain-seconds`, `--shutdown-timeout` and a grace) ends the process; without it (a
+   * program embedding `serve`), no deadline is armed.
+   */
+  forceExit?(): void;
   /** Called once every host listens, with the bound ports (tests use port 0). */
   onListening?(hosts: { http?: RunningHost; grpc?: RunningHost }): void;
 }

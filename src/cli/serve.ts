@@ -4,6 +4,7 @@ import { Metrics } from '../observability/metrics';
 import type { CliIO } from '../terminal/command-io';
 import { loadServeSecurity } from '../server/load-security';
 import { runServeWorkers } from '../server/serve-workers';
+import { armStopDeadline } from '../server/stop-deadline';
 import { reportInvalidConfig } from './config';
 import { reportUsage } from './options';
 import { parseServeOptions, SERVE_USAGE } from './serve-options';
@@ -13,7 +14,8 @@ import { serveOneProcess } from './serve-one-process';
 /**
  * `rulehook serve`: loads the rules (refusing to start on an invalid rule set),
  * starts the hosts around one core, and on abort stops accepting, lets in-flight
- * requests finish (bounded by --shutdown-timeout), and returns 0. With
+ * requests finish (bounded by --shutdown-timeout), and returns 0; given
+ * `control.forceExit`, a stop that passes its deadline ends the process. With
  * `--workers N` (N > 1) this process becomes the cluster primary instead.
  */
 export async function runServe(args: string[], io: CliIO, control: ServeControl = {}): Promise<number> {
@@ -21,6 +23,14 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
   if (parsed.kind === 'invalid') return reportInvalidConfig('serve', parsed, io);
   if (parsed.kind !== 'ok') return reportUsage(io, 'serve', SERVE_USAGE, parsed);
   const { options } = parsed;
+  if (control.forceExit !== undefined)
+    armStopDeadline({
+      signal: control.signal,
+      drainSeconds: options.drainSeconds,
+      shutdownTimeoutMs: options.shutdownTimeoutMs,
+      forceExit: control.forceExit,
+      stderr: io.stderr,
+    });
   const logger = createJsonLogger(io.stderr, options.logLevel);
   const metrics = new Metrics();
   // Checked by the primary of --workers too, so that a bad file is reported once, before any fork.

@@ -13,6 +13,10 @@ export const DIAGNOSTIC_CODES = {
   // Files
   FILE_NOT_FOUND: { severity: 'error', summary: 'A path given to load does not exist.' },
   FILE_UNREADABLE: { severity: 'error', summary: 'A path exists but cannot be read.' },
+  FILE_NOT_REGULAR: {
+    severity: 'error',
+    summary: 'A file to read is a FIFO, a socket or a device (or a link to one), not a regular file.',
+  },
   NO_RULE_FILES: { severity: 'warning', summary: 'A directory holds no rule files.' },
   EXTRA_CATALOG: { severity: 'warning', summary: 'More than one catalog was found; only the first is used.' },
   EMPTY_FILE: { severity: 'error', summary: 'A rule or catalog file has no content.' },

@@ -12,6 +12,11 @@ import { GLOB_LIMITS } from '../glob';
 export const RULE_LIMITS = {
   /** Bytes of one file read by the loader (rule file, catalog, scenario file). */
   fileBytes: 1_048_576,
+  /**
+   * Milliseconds one file's read may take (rule file, catalog, scenario file), from its `stat` to its last
+   * byte: a stalled network or FUSE mount would otherwise hold a reload, or `validate`, for good.
+   */
+  readMs: 5_000,
   /** Rule files loaded together: counted while directories are listed, so a huge tree is not walked to its end. */
   files: 10_000,
   /** Bytes of all the rule files loaded together: counted while they are read, so no more is read past it. */

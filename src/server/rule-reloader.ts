@@ -3,6 +3,7 @@ import type { Logger } from '../observability/logger';
 import { loadRuleBookFromSnapshot } from '../rules/book';
 import type { RuleBook } from '../rules/compile/rule-book';
 import { readRuleSnapshot, shortenRevision, type RuleSnapshot } from '../rules/load';
+import { boundReloadOthers } from './bound-reload-others';
 
 /** What asked for a reload: a change of the rule files, SIGHUP, or `POST /admin/reload`. */
 export type ReloadTrigger = 'watch' | 'signal' | 'admin';
@@ -42,7 +43,7 @@ export interface RuleReloaderOptions {
   onReport?(report: ReloadReport, trigger: ReloadTrigger): void;
   /**
    * Re-reads what a reload re-reads besides the rules (the tokens file), whatever the rules' result; it
-   * keeps what it had on a failure and logs it itself.
+   * keeps what it had on a failure and logs it itself. A reload waits for it RELOAD_OTHERS_MS at most.
    */
   reloadOthers?(): Promise<void>;
 }
@@ -53,7 +54,9 @@ export interface RuleReloaderOptions {
  * without errors replaces the one served; otherwise its diagnostics are logged
  * and nothing changes. One reload runs at a time: a request during a reload
  * waits for one more reload after it (which reads the files as they are
- * then), so a burst of edits costs at most two reads.
+ * then), so a burst of edits costs at most two reads. Every read a reload
+ * makes is bounded in time (RULE_LIMITS.readMs, RELOAD_OTHERS_MS), so a
+ * reload always ends, and a failed one never holds the next.
  */
 export class RuleReloader {
   private current: string;
@@ -61,9 +64,12 @@ export class RuleReloader {
   private lastRefused: string | undefined;
   private running: Promise<ReloadReport> | undefined;
   private queued: Promise<ReloadReport> | undefined;
+  private readonly reloadOthers: (() => Promise<void>) | undefined;
 
   constructor(private readonly options: RuleReloaderOptions) {
     this.current = options.revision;
+    const { reloadOthers, logger } = options;
+    this.reloadOthers = reloadOthers === undefined ? undefined : boundReloadOthers(reloadOthers, logger);
   }
 
   get revision(): string {
@@ -93,7 +99,7 @@ export class RuleReloader {
   private async runOnce(trigger: ReloadTrigger): Promise<ReloadReport> {
     try {
       const { report, refusedRevision } = await this.readAndApply();
-      await this.options.reloadOthers?.();
+      await this.reloadOthers?.();
       // The same broken files read again (an editor's save seen as two changes, a SIGHUP before the fix):
       // one error line and one count per broken rule set, however often it is read.
       const repeated = refusedRevision !== undefined && refusedRevision === this.lastRefused;

@@ -1,72 +1,76 @@
-import { open } from 'node:fs/promises';
 import { createDiagnostic, type Diagnostic } from '../../diagnostics';
+import { formatCount } from '../../terminal/format-count';
+import { RULE_LIMITS } from '../limits';
 import type { FoundFile } from './expand-paths';
 import { describeError } from './list-files';
-import { RULE_LIMITS } from '../limits';
-import { formatCount } from '../../terminal/format-count';
+import { openRegularFile } from './open-regular-file';
+import { readAtMost } from './read-at-most';
+import { readWithinDeadline } from './read-deadline';
 
 /** `bytes`: the size of the file read, before decoding. */
 export type SourceRead = { ok: true; text: string; bytes: number } | { ok: false; diagnostic: Diagnostic };
 
 /**
- * Reads a file as UTF-8 (a leading byte-order mark is dropped, as editors do),
- * refusing one larger than the limit without reading more than one byte past
- * it: the size `stat` gives is not trusted, since devices and pipes report 0.
- * `room`: what is left of RULE_LIMITS.totalBytes for the rule files loaded
- * together, when less than a file may hold; a file larger than that is
- * FILES_TOO_LARGE, read no further than one byte past the room either.
+ * Reads a regular file as UTF-8 (a leading byte-order mark is dropped, as
+ * editors do). Anything else (a FIFO, a socket, a device, a link to one) is
+ * FILE_NOT_REGULAR, and never read. A file larger than the limit is refused
+ * without reading more than one byte past it. `room`: what is left of
+ * RULE_LIMITS.totalBytes for the rule files loaded together, when less than a
+ * file may hold; a file larger than that is FILES_TOO_LARGE, read no further
+ * than one byte past the room either. A read that takes longer than
+ * RULE_LIMITS.readMs (a stalled network or FUSE mount) is FILE_UNREADABLE.
  */
 export async function readSource(
   found: FoundFile,
   room: number = RULE_LIMITS.fileBytes,
 ): Promise<SourceRead> {
-  const maxBytes = Math.min(room, RULE_LIMITS.fileBytes);
   try {
-    const handle = await open(found.absolute, 'r');
-    try {
-      const bytes = await readAtMost(handle, maxBytes + 1);
-      if (bytes.length > maxBytes) {
-        if (maxBytes < RULE_LIMITS.fileBytes) return { ok: false, diagnostic: describePastTotal(found.file) };
-        const { size } = await handle.stat();
-        return { ok: false, diagnostic: describeTooLarge(found.file, size, maxBytes) };
-      }
-      const text = bytes.toString('utf8');
-      return { ok: true, text: text.startsWith('\uFEFF') ? text.slice(1) : text, bytes: bytes.length };
-    } finally {
-      await handle.close();
-    }
+    const read = await readWithinDeadline(found.absolute, RULE_LIMITS.readMs, () => readFile(found, room));
+    if (read.done) return read.value;
+    const seconds = RULE_LIMITS.readMs / 1000;
+    const why =
+      read.why === 'late'
+        ? `the file system did not answer within ${seconds} s`
+        : `an earlier read of it, past its ${seconds} s, has not returned yet`;
+    return { ok: false, diagnostic: describeUnreadable(found.file, why) };
   } catch (error) {
-    const notFound = (error as NodeJS.ErrnoException).code === 'ENOENT';
-    const diagnostic = notFound
-      ? createDiagnostic('FILE_NOT_FOUND', found.file, `no such file: '${found.file}'`)
-      : createDiagnostic(
-          'FILE_UNREADABLE',
-          found.file,
-          `cannot read '${found.file}': ${describeError(error)}`,
-        );
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      return { ok: false, diagnostic: describeUnreadable(found.file, describeError(error)) };
+    const diagnostic = createDiagnostic('FILE_NOT_FOUND', found.file, `no such file: '${found.file}'`);
     return { ok: false, diagnostic };
   }
 }
 
-type FileHandle = Awaited<ReturnType<typeof open>>;
-
-/** Reads up to `limit` bytes; the buffer starts at the size `stat` reports and grows as needed. */
-async function readAtMost(handle: FileHandle, limit: number): Promise<Buffer> {
-  const { size } = await handle.stat();
-  let buffer = Buffer.alloc(Math.min(limit, Math.max(size + 1, 64 * 1024)));
-  let length = 0;
-  for (;;) {
-    if (length === buffer.length) {
-      if (length >= limit) break;
-      const grown = Buffer.alloc(Math.min(limit, buffer.length * 2));
-      buffer.copy(grown, 0, 0, length);
-      buffer = grown;
-    }
-    const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
-    if (bytesRead === 0) break;
-    length += bytesRead;
+async function readFile(found: FoundFile, room: number): Promise<SourceRead> {
+  const maxBytes = Math.min(room, RULE_LIMITS.fileBytes);
+  const opened = await openRegularFile(found.absolute);
+  if (!opened.ok) {
+    if (opened.kind === 'a directory')
+      return { ok: false, diagnostic: describeUnreadable(found.file, 'it is a directory') };
+    return { ok: false, diagnostic: describeNotRegular(found.file, opened.kind) };
   }
-  return buffer.subarray(0, length);
+  const { handle } = opened;
+  try {
+    const bytes = await readAtMost(handle, maxBytes + 1);
+    if (bytes.length > maxBytes) {
+      if (maxBytes < RULE_LIMITS.fileBytes) return { ok: false, diagnostic: describePastTotal(found.file) };
+      const { size } = await handle.stat();
+      return { ok: false, diagnostic: describeTooLarge(found.file, size, maxBytes) };
+    }
+    const text = bytes.toString('utf8');
+    return { ok: true, text: text.startsWith('\uFEFF') ? text.slice(1) : text, bytes: bytes.length };
+  } finally {
+    await handle.close();
+  }
+}
+
+function describeUnreadable(file: string, why: string): Diagnostic {
+  return createDiagnostic('FILE_UNREADABLE', file, `cannot read '${file}': ${why}`);
+}
+
+function describeNotRegular(file: string, kind: string): Diagnostic {
+  const message = `'${file}' is ${kind}, not a regular file, and was not read (only regular files, or links to them, are)`;
+  return createDiagnostic('FILE_NOT_REGULAR', file, message);
 }
 
 function describePastTotal(file: string): Diagnostic {

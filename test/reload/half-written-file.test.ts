@@ -1,0 +1,68 @@
+import { open, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { postEvent } from '../support/engine-session';
+import { writeRulesDir } from '../support/run-cli-process';
+import { startServeProcess, type ServeProcess } from '../support/serve-process';
+
+/**
+ * A file written in two parts with a pause between them, on the built server: its first part alone is a
+ * valid rule set (one rule of two), and must never be served; the whole file is, once written.
+ */
+
+jest.setTimeout(60_000);
+
+const rule = (id: string, n: number): string => `  - id: ${id}
+    on: CALL_STARTED
+    then:
+      set: { gen.${id}: "${n}" }
+`;
+const rulesOf = (n: number): string => `ruleset: halves\nrules:\n${rule('first', n)}${rule('second', n)}`;
+
+/** What one event is answered with: the generation of each rule ('-' when it did not fire). */
+async function answerOf(port: number | undefined): Promise<string> {
+  const reply = await postEvent(port, { 'state.sessionId': 's', 'state.currentEvent': 'CALL_STARTED' });
+  const updates = new Map(reply.body.session_variable_updates?.map((u) => [u.key, u.value]));
+  return `${updates.get('gen.first') ?? '-'} ${updates.get('gen.second') ?? '-'}`;
+}
+
+describe('a rule file written in parts', () => {
+  let dir: string;
+  let server: ServeProcess | undefined;
+  afterEach(async () => {
+    if (server?.child.exitCode === null) server.child.kill('SIGKILL');
+    await server?.exited;
+    server = undefined;
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('is served only whole when the writer pauses half a second, never its valid first half', async () => {
+    dir = await writeRulesDir({ 'rules.yaml': rulesOf(1) });
+    server = await startServeProcess(['--rules', dir, '--no-grpc']);
+    const port = server.httpPort;
+    expect(await answerOf(port)).toBe('1 1');
+
+    const whole = rulesOf(2);
+    const half = whole.slice(0, whole.indexOf('  - id: second'));
+    let writing = true;
+    const answers: string[] = [];
+    const polling = (async () => {
+      while (writing || answers[answers.length - 1] !== '2 2') {
+        answers.push(await answerOf(port));
+        if (answers.length > 20_000) break;
+      }
+    })();
+    // Truncated, the first half written, half a second of nothing, then the rest: as a slow tool writes.
+    const file = await open(path.join(dir, 'rules.yaml'), 'w');
+    await file.write(half);
+    await file.sync();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await file.write(whole.slice(half.length));
+    await file.close();
+    writing = false;
+    await polling;
+
+    // The answers in order, repeats collapsed: the old rule set, then the whole new one, and nothing between.
+    const runs = answers.filter((answer, i) => answer !== answers[i - 1]);
+    expect(runs).toEqual(['1 1', '2 2']);
+  });
+});
