@@ -26,9 +26,9 @@ Exit code: 0 created, 1 a starter file is already there (without --force) or can
 
 export function parseInitOptions(args: readonly string[]): ParseResult<InitOptions> {
   const parsed = parseCommandLine(args, INIT_OPTIONS, { positionals: true });
-  if (parsed.kind !== 'ok') return parsed;
+  if (!parsed.ok) return parsed;
   const { values, positionals } = parsed.options;
   if (positionals.length > 1)
     return refuse(`give one directory, not ${positionals.length} (${positionals.join(', ')})`);
-  return { kind: 'ok', options: { dir: positionals[0] ?? '.', force: values.force } };
+  return { ok: true, options: { dir: positionals[0] ?? '.', force: values.force } };
 }

@@ -8,7 +8,7 @@ import { formatRows, reportUsage } from './options';
 /** `rulehook init [DIR] [--force]`: see INIT_USAGE and docs/cli.md. */
 export const runInit: CommandRunner = async (args, io) => {
   const parsed = parseInitOptions(args);
-  if (parsed.kind !== 'ok') return reportUsage(io, 'init', INIT_USAGE, parsed);
+  if (!parsed.ok) return reportUsage(io, 'init', INIT_USAGE, parsed);
   const { dir, force } = parsed.options;
   const created = await createStarterPack(io.cwd, dir, force);
   if (!created.ok) {

@@ -7,7 +7,7 @@ import { parseServeOptions } from './serve-options';
 
 function check(args: string[], env: Record<string, string> = {}) {
   const parsed = parseCommandLine(args, { ...LOG_OPTIONS, help: HELP_OPTION }, { positionals: false });
-  if (parsed.kind !== 'ok') throw new Error(JSON.stringify(parsed));
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed));
   return checkLogSettings(parsed.options.values, createMemoryIO({ cwd: '/srv', env }));
 }
 
@@ -44,7 +44,7 @@ describe('checkLogSettings', () => {
   it('refuses a decision log with several workers (one file, one writer)', () => {
     const io = createMemoryIO({ cwd: '/srv' });
     expect(parseServeOptions(['--decision-log', 'd', '--workers', '2', '--state', 'redis://x'], io)).toEqual({
-      kind: 'error',
+      ok: false,
       message: '--decision-log writes one file from one process: not with --workers above 1',
     });
   });

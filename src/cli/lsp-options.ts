@@ -20,5 +20,5 @@ and quick fixes. An editor starts it; it reads requests on standard input.
 
 export function parseLspOptions(args: readonly string[]): ParseResult<Record<string, never>> {
   const parsed = parseCommandLine(args, LSP_OPTIONS, { positionals: false });
-  return parsed.kind === 'ok' ? { kind: 'ok', options: {} } : parsed;
+  return parsed.ok ? { ok: true, options: {} } : parsed;
 }

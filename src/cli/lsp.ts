@@ -17,7 +17,7 @@ export interface LspStreams {
  */
 export async function runLsp(args: string[], io: CliIO, streams: LspStreams): Promise<number> {
   const parsed = parseLspOptions(args);
-  if (parsed.kind !== 'ok') return reportUsage(io, 'lsp', LSP_USAGE, parsed);
+  if (!parsed.ok) return reportUsage(io, 'lsp', LSP_USAGE, parsed);
   const server = startLanguageServer({ ...streams, version: readPackageVersion() });
   await server.closed;
   return 0;

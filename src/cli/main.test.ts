@@ -1,5 +1,6 @@
 import { createMemoryIO } from '../../test/support/memory-io';
-import { runCli } from './main';
+import { UserError } from '../terminal/user-error';
+import { runCli, runCommand } from './main';
 import { readPackageVersion } from './package-info';
 
 describe('runCli', () => {
@@ -50,5 +51,24 @@ Options:
     const io = createMemoryIO();
     expect(await runCli(['validate', '--help'], io)).toBe(0);
     expect(io.out()).toContain('Usage: rulehook validate');
+  });
+});
+
+describe('runCommand', () => {
+  it('reports a user error a command throws as `rulehook COMMAND: message`, with its exit code', async () => {
+    const io = createMemoryIO();
+    const code = await runCommand('replay', io, () =>
+      Promise.reject(new UserError('cannot read x.jsonl', 3)),
+    );
+    expect(code).toBe(3);
+    expect(io.err()).toBe('rulehook replay: cannot read x.jsonl\n');
+    expect(io.out()).toBe('');
+  });
+
+  it("leaves any other error, a bug, to main's report (its stack, exit 1)", async () => {
+    const io = createMemoryIO();
+    const bug = new TypeError('x is undefined');
+    await expect(runCommand('replay', io, () => Promise.reject(bug))).rejects.toBe(bug);
+    expect(io.err()).toBe('');
   });
 });

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { suggestName } from '../diagnostics';
 import type { CliIO } from '../terminal/command-io';
+import { reportUserError, UserError } from '../terminal/user-error';
 import { exitProcess } from './exit-process';
 import { defineFlag, EXIT_USAGE, formatOptions, formatRows, isOptionArgument } from './options';
 import { readPackageVersion } from './package-info';
@@ -93,7 +94,26 @@ export async function runCli(
     io.stderr.write(`rulehook: unknown command ${JSON.stringify(command)}${hint}\n\n${USAGE}`);
     return EXIT_USAGE;
   }
-  return chosen.run(rest, io, signal, reloads);
+  return runCommand(command, io, () => chosen.run(rest, io, signal, reloads));
+}
+
+/**
+ * Runs a command: a UserError it throws is reported as `rulehook COMMAND: message`, with its exit code;
+ * anything else it throws is a bug, left to main's reportBug.
+ */
+export async function runCommand(name: string, io: CliIO, run: () => Promise<number>): Promise<number> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    return reportUserError(io.stderr, name, error);
+  }
+}
+
+/** The one way a bug (an error no command reported) ends `rulehook`: its stack on stderr, exit 1. */
+function reportBug(error: unknown): void {
+  process.stderr.write(`rulehook: ${(error as Error)?.stack ?? String(error)}\n`);
+  process.exit(1);
 }
 
 function main(): void {
@@ -110,17 +130,11 @@ function main(): void {
     env: process.env,
     isTTY: process.stdout.isTTY === true,
   };
-  runCli(process.argv.slice(2), io, controller.signal, reloads).then(
-    (code) => {
-      process.exitCode = code;
-      // Servers are closed by now; leftover handles (e.g. idle client sockets) must not keep us alive.
-      if (code !== 0 || controller.signal.aborted) setImmediate(() => exitProcess(code));
-    },
-    (error: unknown) => {
-      process.stderr.write(`rulehook: ${(error as Error)?.stack ?? String(error)}\n`);
-      process.exit(1);
-    },
-  );
+  runCli(process.argv.slice(2), io, controller.signal, reloads).then((code) => {
+    process.exitCode = code;
+    // Servers are closed by now; leftover handles (e.g. idle client sockets) must not keep us alive.
+    if (code !== 0 || controller.signal.aborted) setImmediate(() => exitProcess(code));
+  }, reportBug);
 }
 
 if (require.main === module) main();

@@ -10,7 +10,7 @@ function check(args: string[], env: Record<string, string> = {}) {
       positionals: false,
     },
   );
-  if (parsed.kind !== 'ok') throw new Error(JSON.stringify(parsed));
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed));
   return checkRecordSettings(parsed.options.values, createMemoryIO({ cwd: '/srv', env }));
 }
 

@@ -43,7 +43,7 @@ describe('parseTargetUrl', () => {
 describe('parseReplayOptions', () => {
   const ok = (args: string[]): ReplayOptions => {
     const parsed = parseReplayOptions(args);
-    if (parsed.kind !== 'ok') throw new Error(`expected options, got ${JSON.stringify(parsed)}`);
+    if (!parsed.ok) throw new Error(`expected options, got ${JSON.stringify(parsed)}`);
     return parsed.options;
   };
 
@@ -99,7 +99,7 @@ describe('parseReplayOptions', () => {
     [['--rules', 'r', 'a', '--duration', '5s', '--workers', '4'], 'not with --target, --rate or --duration'],
     [['--rules', 'r', 'a', '--bogus'], "Unknown option '--bogus'"],
   ])('refuses %j', (args, message) => {
-    expect(parseReplayOptions(args)).toEqual({ kind: 'error', message: expect.stringContaining(message) });
+    expect(parseReplayOptions(args)).toEqual({ ok: false, message: expect.stringContaining(message) });
   });
 
   it('without RECORDING, leaves the recordings to the command, and takes the rules of the current directory', () => {
@@ -200,6 +200,6 @@ Options:
       ['--loop', '--help'],
       ['--help'],
     ])
-      expect(parseReplayOptions(args)).toEqual({ kind: 'help' });
+      expect(parseReplayOptions(args)).toEqual({ ok: false, help: true });
   });
 });

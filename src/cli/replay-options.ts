@@ -132,7 +132,7 @@ with --fail-on-diff, a bad line with --strict, interrupted), 2 wrong usage.
 /** Without RECORDING, `recordings` is empty: the command lists those of the pack in the working directory. */
 export function parseReplayOptions(args: readonly string[]): ParseResult<ReplayOptions> {
   const parsed = parseCommandLine(args, REPLAY_OPTIONS, { positionals: true });
-  if (parsed.kind !== 'ok') return parsed;
+  if (!parsed.ok) return parsed;
   const { values: written, positionals: recordings, given } = parsed.options;
   // Without RECORDING, the pack in the working directory: its recordings/ (listed by the command) and,
   // unless told otherwise, its rules.
@@ -166,7 +166,7 @@ export function parseReplayOptions(args: readonly string[]): ParseResult<ReplayO
       '--workers replays in-process rules as fast as it can: not with --target, --rate or --duration (give --workers 1 or leave it out)',
     );
   return {
-    kind: 'ok',
+    ok: true,
     options: {
       recordings,
       rules: v.rules,

@@ -12,13 +12,13 @@ export const runReplay: CommandRunner &
   control: ReplayControl = {},
 ): Promise<number> => {
   const parsed = parseReplayOptions(args);
-  if (parsed.kind !== 'ok') return reportUsage(io, 'replay', REPLAY_USAGE, parsed);
+  if (!parsed.ok) return reportUsage(io, 'replay', REPLAY_USAGE, parsed);
   const options = parsed.options;
   if (options.recordings.length > 0) return replayRecordings(options, io, control);
   const recordings = await listPackRecordings(io.cwd);
   if (recordings.length === 0)
     return reportUsage(io, 'replay', REPLAY_USAGE, {
-      kind: 'error',
+      ok: false,
       message:
         'give at least one recording (a .jsonl or .jsonl.gz file, or - for stdin); without one, replay ' +
         `reads ${PACK_RECORDINGS_DIR}/*.jsonl of the current directory, and there is none (${io.cwd})`,

@@ -82,14 +82,14 @@ Exit code: 0 after a stop (SIGINT, SIGTERM), 1 when the scenario has errors or a
 
 export function parseSandboxOptions(args: readonly string[]): ParseResult<SandboxOptions> {
   const parsed = parseCommandLine(args, SANDBOX_OPTIONS, { positionals: false });
-  if (parsed.kind !== 'ok') return parsed;
+  if (!parsed.ok) return parsed;
   const v = parsed.options.values;
   if (v.scenario === undefined) return refuse('give the scenario to serve: --scenario FILE');
   if (v['no-http'] && v['no-grpc']) return refuse('--no-http and --no-grpc together leave nothing to serve');
   const webhook = readSandboxWebhookSettings(v);
   if (typeof webhook === 'string') return refuse(webhook);
   return {
-    kind: 'ok',
+    ok: true,
     options: {
       ...webhook,
       scenario: v.scenario,

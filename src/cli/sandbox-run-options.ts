@@ -45,12 +45,12 @@ Exit code: 0 when every step answered OK, 1 when one did not or the scenario or 
 
 export function parseSandboxRunOptions(args: readonly string[]): ParseResult<SandboxRunOptions> {
   const parsed = parseCommandLine(args, SANDBOX_RUN_OPTIONS, { positionals: true });
-  if (parsed.kind !== 'ok') return parsed;
+  if (!parsed.ok) return parsed;
   const v = parsed.options.values;
   const [scenario, ...extra] = parsed.options.positionals;
   if (scenario === undefined) return refuse('give the scenario to play: rulehook sandbox run SCENARIO');
   if (extra.length > 0) return refuse(`one scenario at a time; also given: ${extra.join(' ')}`);
   const webhook = readSandboxWebhookSettings(v);
   if (typeof webhook === 'string') return refuse(webhook);
-  return { kind: 'ok', options: { ...webhook, scenario, format: v.format } };
+  return { ok: true, options: { ...webhook, scenario, format: v.format } };
 }

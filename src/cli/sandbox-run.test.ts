@@ -50,7 +50,7 @@ describe('rulehook sandbox run --engine-*', () => {
   it('gives the served sandbox the same three choices', () => {
     const parsed = parseSandboxOptions(['--scenario', 's.yaml', '--engine-empty-delta', 'filtered']);
     expect(parsed).toMatchObject({
-      kind: 'ok',
+      ok: true,
       options: { engine: { ownUpdates: 'applied', emptyDelta: 'filtered', laterFilter: 'replaces' } },
     });
   });

@@ -11,7 +11,7 @@ import { chooseSandboxWebhook } from './sandbox-webhook';
  */
 export async function runSandboxScript(args: string[], io: CliIO): Promise<number> {
   const parsed = parseSandboxRunOptions(args);
-  if (parsed.kind !== 'ok') return reportUsage(io, 'sandbox run', SANDBOX_RUN_USAGE, parsed);
+  if (!parsed.ok) return reportUsage(io, 'sandbox run', SANDBOX_RUN_USAGE, parsed);
   const options = parsed.options;
   const scenario = await loadCliScenario(options.scenario, io, 'sandbox run', 'not played');
   if (scenario === undefined) return 1;

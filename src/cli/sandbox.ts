@@ -16,7 +16,7 @@ import { chooseSandboxWebhook } from './sandbox-webhook';
 export async function runSandbox(args: string[], io: CliIO, signal?: AbortSignal): Promise<number> {
   if (args[0] === 'run') return runSandboxScript(args.slice(1), io);
   const parsed = parseSandboxOptions(args);
-  if (parsed.kind !== 'ok') return reportUsage(io, 'sandbox', SANDBOX_USAGE, parsed);
+  if (!parsed.ok) return reportUsage(io, 'sandbox', SANDBOX_USAGE, parsed);
   const options = parsed.options;
   const scenario = await loadCliScenario(options.scenario, io, 'sandbox', 'not started');
   if (scenario === undefined) return 1;

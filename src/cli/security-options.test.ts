@@ -5,7 +5,7 @@ describe('serve security options', () => {
   const io = createMemoryIO({ cwd: '/srv' });
   const security = (args: string[]) => {
     const parsed = parseServeOptions(args, io);
-    if (parsed.kind !== 'ok') throw new Error(`expected options, got ${JSON.stringify(parsed)}`);
+    if (!parsed.ok) throw new Error(`expected options, got ${JSON.stringify(parsed)}`);
     return parsed.options.security;
   };
 
@@ -40,6 +40,6 @@ describe('serve security options', () => {
     [['--tls-key', 'k'], '--tls-key needs --tls-cert FILE'],
     [['--tls-client-ca', 'ca'], '--tls-client-ca needs --tls-cert FILE and --tls-key FILE'],
   ])('refuses %j', (args, message) => {
-    expect(parseServeOptions(args, io)).toEqual({ kind: 'error', message });
+    expect(parseServeOptions(args, io)).toEqual({ ok: false, message });
   });
 });

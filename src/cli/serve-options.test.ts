@@ -89,7 +89,7 @@ describe('parseServeOptions', () => {
 
   it('has a default for every option', () => {
     expect(parseServeOptions([], io)).toEqual({
-      kind: 'ok',
+      ok: true,
       options: {
         rules: DEFAULT_RULES_DIR,
         catalog: undefined,
@@ -136,16 +136,16 @@ describe('parseServeOptions', () => {
 
   it('reads the state secret from the flag, else from the environment, and refuses an empty one', () => {
     const env = createMemoryIO({ env: { RULEHOOK_STATE_SECRET: 's-env' } });
-    expect(parseServeOptions([], env)).toMatchObject({ kind: 'ok', options: { stateSecret: 's-env' } });
+    expect(parseServeOptions([], env)).toMatchObject({ ok: true, options: { stateSecret: 's-env' } });
     expect(parseServeOptions(['--state-secret', 's-flag'], env)).toMatchObject({
-      kind: 'ok',
+      ok: true,
       options: { stateSecret: 's-flag' },
     });
     expect(parseServeOptions(['--state-secret', ''], env)).toEqual({
-      kind: 'error',
+      ok: false,
       message: '--state-secret must not be empty',
     });
-    expect(parseServeOptions(['--fail-policy', 'maybe'], env)).toMatchObject({ kind: 'error' });
+    expect(parseServeOptions(['--fail-policy', 'maybe'], env)).toMatchObject({ ok: false });
   });
 
   it('resolves paths against the working directory and reads the redaction key from the environment', () => {
@@ -154,7 +154,7 @@ describe('parseServeOptions', () => {
       io,
     );
     expect(parsed).toMatchObject({
-      kind: 'ok',
+      ok: true,
       options: {
         rules: '/srv/r',
         catalog: '/srv/c.yaml',
@@ -177,7 +177,7 @@ describe('parseServeOptions', () => {
     ],
     [['--max-variables', '0'], '--max-variables expects a positive whole number, got "0"'],
   ])('refuses %j', (args, message) => {
-    expect(parseServeOptions(args, io)).toEqual({ kind: 'error', message: expect.stringContaining(message) });
+    expect(parseServeOptions(args, io)).toEqual({ ok: false, message: expect.stringContaining(message) });
   });
 
   it.each([
@@ -187,6 +187,6 @@ describe('parseServeOptions', () => {
     [['--no-http', '--no-grpc', '--help']],
     [['--http-port', 'eighty', '--help']],
   ])('answers the help for %j, whatever the values and their combination', (args) => {
-    expect(parseServeOptions(args, io)).toEqual({ kind: 'help' });
+    expect(parseServeOptions(args, io)).toEqual({ ok: false, help: true });
   });
 });

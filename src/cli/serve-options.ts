@@ -68,7 +68,7 @@ export interface ServeOptions {
 
 /** A command line naming a configuration file with errors: what to report, as `validate` does. */
 export type ServeParseResult =
-  ParseResult<ServeOptions> | { kind: 'invalid'; diagnostics: Diagnostic[]; sources: Map<string, string> };
+  ParseResult<ServeOptions> | { ok: false; diagnostics: Diagnostic[]; sources: Map<string, string> };
 
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const satisfies readonly LogLevel[];
 
@@ -145,12 +145,12 @@ Serve the webhook over HTTP (POST /v1/events) and gRPC (vendor.biosec.v1.CustomB
 
 export function parseServeOptions(args: readonly string[], io: CliIO): ServeParseResult {
   const parsed = parseCommandLine(args, SERVE_OPTIONS, { positionals: false });
-  if (parsed.kind !== 'ok') return parsed;
+  if (!parsed.ok) return parsed;
   const applied = applySettings(parsed.options, SERVE_OPTIONS, io, { readFile: !isServeWorker(io.env) });
-  if (applied.kind !== 'ok') return applied;
+  if (!applied.ok) return applied;
   const resolved = resolveServeSettings(applied.settings.values, io, applied.settings.origins);
-  if (resolved.kind !== 'ok') return refuse(explainOrigins(resolved.message, applied, SERVE_OPTIONS));
-  return { kind: 'ok', options: { ...resolved.options, workerEnv: applied.workerEnv } };
+  if (!resolved.ok) return refuse(explainOrigins(resolved.message, applied, SERVE_OPTIONS));
+  return { ok: true, options: { ...resolved.options, workerEnv: applied.workerEnv } };
 }
 
 /**
@@ -161,7 +161,7 @@ export function resolveServeSettings(
   v: OptionValues<typeof SERVE_OPTIONS>,
   io: CliIO,
   origins: ReadonlyMap<string, Origin>,
-): { kind: 'ok'; options: Omit<ServeOptions, 'workerEnv'> } | { kind: 'error'; message: string } {
+): { ok: true; options: Omit<ServeOptions, 'workerEnv'> } | { ok: false; message: string } {
   const record = checkRecordSettings(v, io, origins.get('redact-key') === 'environment');
   if (!record.ok) return refuse(record.message);
   if (record.record !== undefined && v.workers > 1)
@@ -183,7 +183,7 @@ export function resolveServeSettings(
   }
   if (v['no-http'] && v['no-grpc']) return refuse('--no-http and --no-grpc together leave nothing to serve');
   return {
-    kind: 'ok',
+    ok: true,
     options: {
       rules: path.resolve(io.cwd, v.rules),
       catalog: v.catalog === undefined ? undefined : path.resolve(io.cwd, v.catalog),

@@ -25,7 +25,7 @@ writeFileSync(
 
 function parse(args: string[], env: Record<string, string> = {}) {
   const parsed = parseServeOptions(args, createMemoryIO({ cwd: '/srv', env }));
-  if (parsed.kind !== 'ok') throw new Error(JSON.stringify(parsed));
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed));
   const { host, limits, logLevel, grpcPort, record, rules } = parsed.options;
   return { host, inflight: limits.maxInflightEvents, logLevel, grpcPort, redact: record?.redact, rules };
 }
@@ -98,17 +98,17 @@ describe('serve settings: flag, then environment, then file, then default', () =
   it('refuses an invalid environment variable, naming it', () => {
     const io = createMemoryIO({ env: { RULEHOOK_MAX_INFLIGHT_EVENTS: '0' } });
     expect(parseServeOptions(['--config', FILE], io)).toEqual({
-      kind: 'error',
+      ok: false,
       message: 'RULEHOOK_MAX_INFLIGHT_EVENTS expects a positive whole number, got "0"',
     });
-    expect(parseServeOptions(['--max-inflight-events', '5'], io)).toMatchObject({ kind: 'ok' });
+    expect(parseServeOptions(['--max-inflight-events', '5'], io)).toMatchObject({ ok: true });
   });
 
   it('answers a configuration file with errors with its diagnostics', () => {
     const bad = path.join(dir, 'bad.yaml');
     writeFileSync(bad, 'workers: 2\nmax_inflight_event: 1\n');
     expect(parseServeOptions(['--config', bad], createMemoryIO())).toMatchObject({
-      kind: 'invalid',
+      ok: false,
       diagnostics: [{ code: 'UNKNOWN_KEY', suggestion: 'max_inflight_events', range: { start: 11 } }],
       sources: new Map([[bad, 'workers: 2\nmax_inflight_event: 1\n']]),
     });
@@ -118,7 +118,7 @@ describe('serve settings: flag, then environment, then file, then default', () =
     const workers = path.join(dir, 'workers.yaml');
     writeFileSync(workers, 'workers: 4\n');
     expect(parseServeOptions(['--config', workers], createMemoryIO())).toEqual({
-      kind: 'error',
+      ok: false,
       message: expect.stringMatching(
         /^--workers 4 needs a shared session store: .* \(--workers: 'workers' in .*workers\.yaml\)$/,
       ),
@@ -129,7 +129,7 @@ describe('serve settings: flag, then environment, then file, then default', () =
         createMemoryIO({ env: { RULEHOOK_REQUEST_TIMEOUT: '9000' } }),
       ),
     ).toEqual({
-      kind: 'error',
+      ok: false,
       message: expect.stringMatching(
         /must not be longer than --request-timeout \(9000 ms\).* \(--request-timeout: RULEHOOK_REQUEST_TIMEOUT\)$/,
       ),
@@ -143,15 +143,15 @@ describe('serve settings: flag, then environment, then file, then default', () =
   it('keeps RULEHOOK_STATE_SECRET and RULEHOOK_REDACT_KEY as they were: a redaction key alone is no error', () => {
     const env = { RULEHOOK_REDACT_KEY: 'k', RULEHOOK_STATE_SECRET: 's' };
     const parsed = parseServeOptions([], createMemoryIO({ env }));
-    expect(parsed).toMatchObject({ kind: 'ok', options: { stateSecret: 's', record: undefined } });
+    expect(parsed).toMatchObject({ ok: true, options: { stateSecret: 's', record: undefined } });
     const secretFile = path.join(dir, 'secret.yaml');
     writeFileSync(secretFile, 'state_secret: from-file\nredact_key: file-key\n');
     expect(parseServeOptions(['--config', secretFile], createMemoryIO({ env }))).toMatchObject({
-      kind: 'ok',
+      ok: true,
       options: { stateSecret: 's' },
     });
     expect(parseServeOptions(['--config', secretFile], createMemoryIO())).toEqual({
-      kind: 'error',
+      ok: false,
       message: expect.stringContaining("--redact-key needs --record FILE (--redact-key: 'redact_key' in"),
     });
   });
@@ -160,7 +160,7 @@ describe('serve settings: flag, then environment, then file, then default', () =
     const env = { RULEHOOK_HOST: '10.0.0.2' };
     const args = ['--config', FILE, '--max-inflight-events', '100'];
     const primary = parseServeOptions(args, createMemoryIO({ cwd: '/srv', env }));
-    if (primary.kind !== 'ok') throw new Error(JSON.stringify(primary));
+    if (!primary.ok) throw new Error(JSON.stringify(primary));
     expect(primary.options.workerEnv).toEqual({
       RULEHOOK_LOG_LEVEL: 'warn',
       RULEHOOK_NO_GRPC: 'true',
@@ -172,6 +172,6 @@ describe('serve settings: flag, then environment, then file, then default', () =
       args.slice(2),
       createMemoryIO({ cwd: '/srv', env: { ...env, ...primary.options.workerEnv } }),
     );
-    expect(worker).toEqual({ kind: 'ok', options: { ...primary.options, workerEnv: {} } });
+    expect(worker).toEqual({ ok: true, options: { ...primary.options, workerEnv: {} } });
   });
 });

@@ -20,8 +20,8 @@ import { serveOneProcess } from './serve-one-process';
  */
 export async function runServe(args: string[], io: CliIO, control: ServeControl = {}): Promise<number> {
   const parsed = parseServeOptions(args, io);
-  if (parsed.kind === 'invalid') return reportInvalidConfig('serve', parsed, io);
-  if (parsed.kind !== 'ok') return reportUsage(io, 'serve', SERVE_USAGE, parsed);
+  if (!parsed.ok && 'diagnostics' in parsed) return reportInvalidConfig('serve', parsed, io);
+  if (!parsed.ok) return reportUsage(io, 'serve', SERVE_USAGE, parsed);
   const { options } = parsed;
   if (control.forceExit !== undefined)
     armStopDeadline({

@@ -3,7 +3,7 @@ import { checkTargetOptions, TARGET_OPTIONS } from './target-options';
 
 function check(args: string[]) {
   const parsed = parseCommandLine(args, { ...TARGET_OPTIONS, help: HELP_OPTION }, { positionals: false });
-  if (parsed.kind !== 'ok') throw new Error(JSON.stringify(parsed));
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed));
   const { values, given } = parsed.options;
   return checkTargetOptions(values, (name) => given.has(name));
 }

@@ -24,7 +24,7 @@ Options:
 describe('parseTestOptions', () => {
   it('has defaults for everything, and --require-coverage implies --coverage', () => {
     expect(parseTestOptions([])).toEqual({
-      kind: 'ok',
+      ok: true,
       options: {
         paths: [],
         filter: undefined,
@@ -36,12 +36,12 @@ describe('parseTestOptions', () => {
       },
     });
     expect(parseTestOptions(['p', '--require-coverage', '--format', 'junit'])).toMatchObject({
-      kind: 'ok',
+      ok: true,
       options: { paths: ['p'], format: 'junit', coverage: true, requireCoverage: true },
     });
   });
 
   it('answers the help whatever the values', () => {
-    expect(parseTestOptions(['--format', 'xml', '--help'])).toEqual({ kind: 'help' });
+    expect(parseTestOptions(['--format', 'xml', '--help'])).toEqual({ ok: false, help: true });
   });
 });

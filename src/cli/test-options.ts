@@ -60,11 +60,11 @@ Exit code: 0 when every test passes, 1 when a test fails or a rule or scenario f
 
 export function parseTestOptions(args: readonly string[]): ParseResult<TestOptions> {
   const parsed = parseCommandLine(args, TEST_OPTIONS, { positionals: true });
-  if (parsed.kind !== 'ok') return parsed;
+  if (!parsed.ok) return parsed;
   const { values, positionals } = parsed.options;
   const requireCoverage = values['require-coverage'];
   return {
-    kind: 'ok',
+    ok: true,
     options: {
       paths: positionals,
       filter: values.filter,

@@ -22,7 +22,7 @@ export interface TestControl {
 /** `rulehook test [PATH...] [--filter TEXT] [--format human|json|junit] [--coverage] [--require-coverage] [--allow-empty] [--watch]` */
 export async function runTest(args: string[], io: CliIO, control: TestControl = {}): Promise<number> {
   const parsed = parseTestOptions(args);
-  if (parsed.kind !== 'ok') return reportUsage(io, 'test', TEST_USAGE, parsed);
+  if (!parsed.ok) return reportUsage(io, 'test', TEST_USAGE, parsed);
   const { format, requireCoverage, watch, ...options } = parsed.options;
   let last: RunReport | undefined;
   const runOnce = async () => {

@@ -27,12 +27,12 @@ export function checkServeConfig(file: string, io: CliIO): CheckedConfig {
     catalog: describePath(config.settings.get('catalog')?.given, io.cwd),
   };
   const defaults = parseCommandLine([], SERVE_OPTIONS, { positionals: false });
-  if (hasErrors(config.diagnostics) || defaults.kind !== 'ok') return checked;
+  if (hasErrors(config.diagnostics) || !defaults.ok) return checked;
   const layered = layerSettings(defaults.options, SERVE_OPTIONS, {}, config);
-  if (layered.kind !== 'ok') return checked;
+  if (!layered.ok) return checked;
   const { values, origins } = layered.settings;
   const resolved = resolveServeSettings(values, { ...io, env: {} }, origins);
-  if (resolved.kind !== 'ok')
+  if (!resolved.ok)
     checked.diagnostics = [
       ...checked.diagnostics,
       locateSettingsProblem(resolved.message, config, SERVE_OPTIONS),

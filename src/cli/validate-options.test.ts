@@ -22,24 +22,24 @@ Options:
 describe('parseValidateOptions', () => {
   it('takes the paths and the options', () => {
     expect(parseValidateOptions(['a', '--strict', 'b', '--catalog', 'c.yaml'])).toEqual({
-      kind: 'ok',
+      ok: true,
       options: { paths: ['a', 'b'], format: 'human', strict: true, catalog: 'c.yaml', config: undefined },
     });
   });
 
   it('needs a path, or a configuration file that may name the rules', () => {
     expect(parseValidateOptions([])).toEqual({
-      kind: 'error',
+      ok: false,
       message: 'give at least one rule file or directory to check, or --config FILE',
     });
     expect(parseValidateOptions(['--config', 'rulehook.yaml'])).toMatchObject({
-      kind: 'ok',
+      ok: true,
       options: { paths: [], config: 'rulehook.yaml' },
     });
   });
 
   it('answers the help whatever the values, and without paths', () => {
-    expect(parseValidateOptions(['--format', 'xml', '--help'])).toEqual({ kind: 'help' });
-    expect(parseValidateOptions(['-h'])).toEqual({ kind: 'help' });
+    expect(parseValidateOptions(['--format', 'xml', '--help'])).toEqual({ ok: false, help: true });
+    expect(parseValidateOptions(['-h'])).toEqual({ ok: false, help: true });
   });
 });

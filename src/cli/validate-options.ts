@@ -58,9 +58,9 @@ Exit code: 0 when valid, 1 when any error (or, with --strict, any warning), 2 on
 
 export function parseValidateOptions(args: readonly string[]): ParseResult<ValidateOptions> {
   const parsed = parseCommandLine(args, VALIDATE_OPTIONS, { positionals: true });
-  if (parsed.kind !== 'ok') return parsed;
+  if (!parsed.ok) return parsed;
   const { values, positionals } = parsed.options;
   if (positionals.length === 0 && values.config === undefined)
     return refuse('give at least one rule file or directory to check, or --config FILE');
-  return { kind: 'ok', options: { paths: positionals, ...values } };
+  return { ok: true, options: { paths: positionals, ...values } };
 }

@@ -9,7 +9,7 @@ import { parseValidateOptions, VALIDATE_USAGE } from './validate-options';
 /** `rulehook validate PATH... [--format human|json] [--strict] [--catalog FILE] [--config FILE]` */
 export const runValidate: CommandRunner = async (args, io) => {
   const parsed = parseValidateOptions(args);
-  if (parsed.kind !== 'ok') return reportUsage(io, 'validate', VALIDATE_USAGE, parsed);
+  if (!parsed.ok) return reportUsage(io, 'validate', VALIDATE_USAGE, parsed);
   const { paths, format, strict, config } = parsed.options;
   const checked = config === undefined ? undefined : checkServeConfig(config, io);
   // What `serve --config` would serve: the paths given win over the file's rules, as flags do.

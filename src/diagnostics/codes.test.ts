@@ -1,5 +1,6 @@
 import { ALL_CODES, DIAGNOSTIC_CODES } from './codes';
 import { createDiagnostic, dedupeDiagnostics, sortDiagnostics } from './create-diagnostic';
+import type { Diagnostic } from './diagnostic';
 
 describe('the code registry', () => {
   it('names codes in UPPER_SNAKE case, each with a severity and a one-line summary', () => {
@@ -17,6 +18,13 @@ describe('the code registry', () => {
     expect(DIAGNOSTIC_CODES.MISSING_ACTION_PARAMETER.severity).toBe('error');
     expect(DIAGNOSTIC_CODES.MISPLACED_WILDCARD.severity).toBe('error');
     expect(DIAGNOSTIC_CODES.VALUES_TO_IGNORE_UNSUPPORTED.severity).toBe('warning');
+  });
+
+  it("is the type of a diagnostic's code: the compiler refuses any other text", () => {
+    // `npm run typecheck` fails on this line if Diagnostic.code widens to string (an unused expect-error).
+    // @ts-expect-error: NOT_A_CODE is not in the registry.
+    const unregistered: Diagnostic = { code: 'NOT_A_CODE', severity: 'error', message: 'm', file: 'f' };
+    expect(ALL_CODES).not.toContain(unregistered.code);
   });
 });
 

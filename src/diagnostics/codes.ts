@@ -1,4 +1,5 @@
-import type { Severity } from './diagnostic';
+/** An error stops a load; a warning is reported (and fails `--strict` runs). */
+export type Severity = 'error' | 'warning';
 
 export interface CodeInfo {
   readonly severity: Severity;

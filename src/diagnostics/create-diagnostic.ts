@@ -1,5 +1,5 @@
-import { getCodeInfo, type DiagnosticCode } from './codes';
-import type { Diagnostic, Range, RelatedLocation, Severity } from './diagnostic';
+import { getCodeInfo, type DiagnosticCode, type Severity } from './codes';
+import type { Diagnostic, Range, RelatedLocation } from './diagnostic';
 
 export interface DiagnosticDetails {
   range?: Range | undefined;

@@ -1,9 +1,4 @@
-/**
- * A problem found in user input (rule files, catalogs, scenario files, recordings).
- * Diagnostics are data: stages collect them and never throw for user mistakes.
- * Positions are kept as offsets; line and column are computed only when printing.
- */
-export type Severity = 'error' | 'warning';
+import type { DiagnosticCode, Severity } from './codes';
 
 /** Half-open range of UTF-16 code-unit offsets into the file's text. */
 export interface Range {
@@ -11,9 +6,14 @@ export interface Range {
   end: number;
 }
 
+/**
+ * A problem found in user input (rule files, catalogs, scenario files, recordings).
+ * Diagnostics are data: stages collect them and never throw for user mistakes.
+ * Positions are kept as offsets; line and column are computed only when printing.
+ */
 export interface Diagnostic {
-  /** UPPER_SNAKE code, documented in docs/diagnostics.md. */
-  code: string;
+  /** A code of the registry (codes.ts), documented in docs/diagnostics.md. */
+  code: DiagnosticCode;
   severity: Severity;
   message: string;
   /** Path of the file as the user named it (relative paths stay relative). */

@@ -1,4 +1,5 @@
-import type { Diagnostic, Range, Severity } from './diagnostic';
+import type { DiagnosticCode, Severity } from './codes';
+import type { Diagnostic, Range } from './diagnostic';
 import { createLineIndex, type LineIndex } from './line-index';
 
 /**
@@ -7,7 +8,7 @@ import { createLineIndex, type LineIndex } from './line-index';
  * null when the diagnostic has no range (a whole-file problem) or its text is unknown.
  */
 export interface JsonDiagnostic {
-  code: string;
+  code: DiagnosticCode;
   severity: Severity;
   message: string;
   file: string;

@@ -1,5 +1,12 @@
-export { hasErrors, type Diagnostic, type Range, type RelatedLocation, type Severity } from './diagnostic';
-export { ALL_CODES, DIAGNOSTIC_CODES, getCodeInfo, type CodeInfo, type DiagnosticCode } from './codes';
+export { hasErrors, type Diagnostic, type Range, type RelatedLocation } from './diagnostic';
+export {
+  ALL_CODES,
+  DIAGNOSTIC_CODES,
+  getCodeInfo,
+  type CodeInfo,
+  type DiagnosticCode,
+  type Severity,
+} from './codes';
 export {
   createDiagnostic,
   dedupeDiagnostics,

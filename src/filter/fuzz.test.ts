@@ -24,6 +24,7 @@ const filter: fc.Arbitrary<EffectiveFilter> = fc.record({
 
 describe('the filter engine on arbitrary input', () => {
   it('computes deltas, merges filters and decides without throwing, and a decision names a real entry', () => {
+    let unsent = 0;
     fc.assert(
       fc.property(
         names,
@@ -40,6 +41,7 @@ describe('the filter engine on arbitrary input', () => {
           const state = applyResponseFilter(INITIAL_FILTER_STATE, merged);
           const decision = decideEvent(state, name, delta);
           if (!decision.sent) {
+            unsent += 1;
             const entries = [...merged.events_to_ignore, ...merged.keys_to_ignore];
             expect(entries).toContain(decision.entry);
           }
@@ -47,6 +49,8 @@ describe('the filter engine on arbitrary input', () => {
       ),
       { numRuns: 500 },
     );
+    // Not vacuous: about 70% of the 500 runs hold the event back.
+    expect(unsent).toBeGreaterThan(50);
   });
 
   it('prepares entry matchers that agree with matching entry by entry', () => {

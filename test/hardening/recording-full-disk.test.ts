@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { readRecording, type RecordingItem } from '../../src/replay/input';
+import { describeRequiring } from '../support/describe-requiring';
 import { createFullDisk, type FullDisk } from '../support/full-disk';
 import { BUILT_CLI, startServeProcess, type ServeProcess } from '../support/serve-process';
 
@@ -65,13 +66,9 @@ const FILES = [
 
 const disks = FILES.map(() => createFullDisk(DISK_BYTES, SPARE_BYTES));
 const disk = disks.every((d) => d !== undefined) ? disks[0] : undefined;
-if (disk === undefined)
-  console.warn(
-    '\n*** SKIPPED: recording on a full disk: cannot mount a tmpfs here, and prlimit is missing ***\n',
-  );
-const describeWithFullDisk = disk === undefined ? describe.skip : describe;
+const missing = disk === undefined ? 'cannot mount a tmpfs here, and prlimit is missing' : undefined;
 
-describeWithFullDisk(`serve --record on a disk that fills up (${disk?.kind})`, () => {
+describeRequiring(missing, `serve --record on a disk that fills up (${disk?.kind})`, () => {
   afterAll(() => disks.forEach((d) => d?.dispose()));
 
   it.each(FILES.map((f, i) => [f.flag, f, disks[i] as FullDisk] as const))(

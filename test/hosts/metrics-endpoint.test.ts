@@ -105,7 +105,8 @@ describe('GET /metrics after events on both hosts', () => {
 
   it('declares a type for every rulehook metric it shows', () => {
     const names = new Set(samples.map((s) => s.name.replace(/_(bucket|sum|count)$/, '')));
-    for (const name of names)
-      if (name.startsWith('rulehook_')) expect([name, types.has(name)]).toEqual([name, true]);
+    const ours = [...names].filter((name) => name.startsWith('rulehook_'));
+    expect(ours.length).toBeGreaterThan(10);
+    expect(ours.filter((name) => !types.has(name))).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import path from 'node:path';
  * as in CI), with a spare file that `makeRoom` deletes. Where mounting is
  * refused: the file-size limit (RLIMIT_FSIZE, set on the running server with
  * prlimit), which fails writes the same way (a short write, then an error) and
- * `makeRoom` lifts. Neither: undefined, and the caller skips loudly.
+ * `makeRoom` lifts. Neither: undefined, and the caller skips loudly (or fails, under CI).
  */
 export interface FullDisk {
   dir: string;

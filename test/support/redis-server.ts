@@ -3,25 +3,21 @@ import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { describeRequiring } from './describe-requiring';
 
 /**
  * Real redis-server processes for the Redis tests (no mocks). `.ci/run` installs
  * redis-server; elsewhere, when it is missing, the suites are skipped with a loud
  * message, never silently, and under CI a missing server fails the run.
  */
-export const REDIS_AVAILABLE = spawnSync('redis-server', ['--version']).status === 0;
+const REDIS_AVAILABLE = spawnSync('redis-server', ['--version']).status === 0;
 
+/** Every suite that runs a redis-server is declared with this (describeRequiring's rules). */
 export function describeWithRedis(name: string, body: () => void): void {
-  if (REDIS_AVAILABLE) {
-    describe(name, body);
-    return;
-  }
-  if (process.env.CI)
-    throw new Error('redis-server is not installed, and CI must run the Redis tests (.ci/run installs it)');
-  console.warn(
-    `\n*** SKIPPED: "${name}": redis-server is not installed (apt-get install redis-server) ***\n`,
-  );
-  describe.skip(name, body);
+  const missing = REDIS_AVAILABLE
+    ? undefined
+    : 'redis-server is not installed (apt-get install redis-server)';
+  describeRequiring(missing, name, body);
 }
 
 export function findFreePort(): Promise<number> {

@@ -11,15 +11,15 @@ export const CONFIG_ENV = toEnvName('config');
 
 export type AppliedSettings<D extends OptionDefinitions> =
   | {
-      kind: 'ok';
+      ok: true;
       settings: LayeredSettings<D>;
       /** What the configuration file gave, as the environment variables a worker process reads instead. */
       workerEnv: Record<string, string>;
       /** The configuration file read, for messages naming it (its warnings are shown by `validate --config`). */
       file: { file: string } | undefined;
     }
-  | { kind: 'error'; message: string }
-  | { kind: 'invalid'; diagnostics: Diagnostic[]; sources: Map<string, string> };
+  | { ok: false; message: string }
+  | { ok: false; diagnostics: Diagnostic[]; sources: Map<string, string> };
 
 /**
  * A command's settings from its command line, its environment and the configuration file named by
@@ -38,16 +38,16 @@ export function applySettings<D extends OptionDefinitions>(
   const path = typeof named === 'string' && named !== '' && options.readFile ? named : undefined;
   const file = path === undefined ? undefined : loadConfigFile(path, io.cwd, definitions);
   if (file !== undefined && file.diagnostics.some((d) => d.severity === 'error'))
-    return { kind: 'invalid', diagnostics: file.diagnostics, sources: file.sources };
+    return { ok: false, diagnostics: file.diagnostics, sources: file.sources };
   const layered = layerSettings(commandLine, definitions, io.env, file);
-  if (layered.kind !== 'ok') return layered;
+  if (!layered.ok) return layered;
   const workerEnv: Record<string, string> = {};
   for (const setting of listSettings(definitions)) {
     const fromFile = file?.settings.get(setting.name);
     if (fromFile !== undefined && layered.settings.origins.get(setting.name) === 'file')
       workerEnv[setting.env] = formatEnvSetting(fromFile.given);
   }
-  return { kind: 'ok', settings: layered.settings, workerEnv, file };
+  return { ok: true, settings: layered.settings, workerEnv, file };
 }
 
 /**
@@ -56,7 +56,7 @@ export function applySettings<D extends OptionDefinitions>(
  */
 export function explainOrigins<D extends OptionDefinitions>(
   message: string,
-  applied: Extract<AppliedSettings<D>, { kind: 'ok' }>,
+  applied: Extract<AppliedSettings<D>, { ok: true }>,
   definitions: D,
 ): string {
   const byName = new Map(listSettings(definitions).map((setting) => [setting.name, setting]));

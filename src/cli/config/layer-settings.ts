@@ -23,7 +23,7 @@ export function layerSettings<D extends OptionDefinitions>(
   definitions: D,
   env: Readonly<Record<string, string | undefined>>,
   file: ConfigFile | undefined,
-): { kind: 'ok'; settings: LayeredSettings<D> } | { kind: 'error'; message: string } {
+): { ok: true; settings: LayeredSettings<D> } | { ok: false; message: string } {
   const values: Record<string, unknown> = { ...commandLine.values };
   const origins = new Map<string, Origin>();
   const given: ReadonlySet<string> = commandLine.given as ReadonlySet<string>;
@@ -34,12 +34,12 @@ export function layerSettings<D extends OptionDefinitions>(
       continue;
     }
     const fromEnv = readEnvSetting(setting, env);
-    if (fromEnv !== undefined && !fromEnv.ok) return { kind: 'error', message: fromEnv.message };
+    if (fromEnv !== undefined && !fromEnv.ok) return { ok: false, message: fromEnv.message };
     const fromFile = file?.settings.get(name);
     const layer = fromEnv ?? fromFile;
     origins.set(name, fromEnv !== undefined ? 'environment' : fromFile !== undefined ? 'file' : 'default');
     if (layer !== undefined) values[name] = layer.value;
   }
   // Built key by key from the command line's values, which OptionValues<D> types.
-  return { kind: 'ok', settings: { values: values as OptionValues<D>, origins } };
+  return { ok: true, settings: { values: values as OptionValues<D>, origins } };
 }

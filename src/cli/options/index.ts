@@ -20,6 +20,7 @@ export {
   parseCommandLine,
   refuse,
   type CommandLine,
+  type NotRun,
   type ParseResult,
 } from './parse-command-line';
 export { parseDuration, parsePort, parsePositiveInt, parsePositiveNumber } from './parse-values';

@@ -18,7 +18,7 @@ const parse = (args: string[], positionals = true) => parseCommandLine(args, OPT
 describe('parseCommandLine', () => {
   it('gives every option a value, the defaults where not given, typed from the definitions', () => {
     const parsed = parse(['a', '--port', '0', '--tag', 'x', 'b', '--tag', 'y', '--quiet']);
-    if (parsed.kind !== 'ok') throw new Error(JSON.stringify(parsed));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed));
     const { values, positionals, given } = parsed.options;
     expect(values).toEqual({
       name: undefined,
@@ -49,31 +49,31 @@ describe('parseCommandLine', () => {
 
   it('reports the first value refused, in definition order, with its flag', () => {
     expect(parse(['--limit', '0', '--port', 'x'])).toEqual({
-      kind: 'error',
+      ok: false,
       message: '--port expects a port number from 0 to 65535, got "x"',
     });
     expect(parse(['--format', 'xml'])).toEqual({
-      kind: 'error',
+      ok: false,
       message: '--format expects human or json, got "xml"',
     });
   });
 
   it('answers --help (or -h) anywhere before checking any value', () => {
-    expect(parse(['--port', 'x', '--help'])).toEqual({ kind: 'help' });
-    expect(parse(['-h', '--format', 'xml', 'a'])).toEqual({ kind: 'help' });
+    expect(parse(['--port', 'x', '--help'])).toEqual({ ok: false, help: true });
+    expect(parse(['-h', '--format', 'xml', 'a'])).toEqual({ ok: false, help: true });
   });
 
   it('refuses what node:util parseArgs refuses, even with --help', () => {
     expect(parse(['--help', '--bogus'])).toEqual({
-      kind: 'error',
+      ok: false,
       message: expect.stringMatching(/^Unknown option '--bogus'/),
     });
     expect(parse(['--name'])).toEqual({
-      kind: 'error',
+      ok: false,
       message: "Option '--name <value>' argument missing",
     });
     expect(parse(['a', '--help'], false)).toEqual({
-      kind: 'error',
+      ok: false,
       message: expect.stringMatching(/^Unexpected argument 'a'/),
     });
   });
@@ -88,6 +88,6 @@ describe('isOptionArgument and refuse', () => {
   });
 
   it('makes a usage error of a message', () => {
-    expect(refuse('--a needs --b')).toEqual({ kind: 'error', message: '--a needs --b' });
+    expect(refuse('--a needs --b')).toEqual({ ok: false, message: '--a needs --b' });
   });
 });

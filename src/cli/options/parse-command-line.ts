@@ -8,9 +8,11 @@ import {
   type ParsedValue,
 } from './define-options';
 
-/** What a command line asks for: the help, nothing valid (why), or a run with these options. */
-export type ParseResult<T> =
-  { kind: 'help' } | { kind: 'error'; message: string } | { kind: 'ok'; options: T };
+/** What a command line asks for: a run with these options, or none (`NotRun`). */
+export type ParseResult<T> = { ok: true; options: T } | NotRun;
+
+/** A command line that does not run: `--help` (exit 0), or a usage error and why (exit 2). */
+export type NotRun = { ok: false; help: true } | { ok: false; message: string };
 
 export interface CommandLine<D extends OptionDefinitions> {
   values: OptionValues<D>;
@@ -42,18 +44,18 @@ export function parseCommandLine<D extends OptionDefinitions & { help: FlagOptio
     });
   } catch (error) {
     // isNativeError, not instanceof: node's errors come from another realm than a jest test's Error.
-    return { kind: 'error', message: types.isNativeError(error) ? error.message : String(error) };
+    return { ok: false, message: types.isNativeError(error) ? error.message : String(error) };
   }
-  if (parsed.values.help === true) return { kind: 'help' };
+  if (parsed.values.help === true) return { ok: false, help: true };
   const values: Record<string, unknown> = {};
   for (const [name, definition] of Object.entries(definitions)) {
     if (name === 'help') continue;
     const value = readValue(definition, parsed.values[name], `--${name}`);
-    if (!value.ok) return { kind: 'error', message: value.message };
+    if (!value.ok) return { ok: false, message: value.message };
     values[name] = value.value;
   }
   return {
-    kind: 'ok',
+    ok: true,
     options: {
       // Built key by key from the same definitions OptionValues<D> maps over.
       values: values as OptionValues<D>,
@@ -64,8 +66,8 @@ export function parseCommandLine<D extends OptionDefinitions & { help: FlagOptio
 }
 
 /** A usage error of a command line, for the command's own checks. */
-export function refuse(message: string): { kind: 'error'; message: string } {
-  return { kind: 'error', message };
+export function refuse(message: string): { ok: false; message: string } {
+  return { ok: false, message };
 }
 
 /** Whether one argument names this option, long or short (for a command dispatching on its first one). */

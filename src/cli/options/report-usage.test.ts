@@ -4,13 +4,13 @@ import { EXIT_USAGE, reportUsage } from './report-usage';
 describe('reportUsage', () => {
   it('prints the help on stdout and exits 0', () => {
     const io = createMemoryIO();
-    expect(reportUsage(io, 'serve', 'Usage: rulehook serve\n', { kind: 'help' })).toBe(0);
+    expect(reportUsage(io, 'serve', 'Usage: rulehook serve\n', { ok: false, help: true })).toBe(0);
     expect([io.out(), io.err()]).toEqual(['Usage: rulehook serve\n', '']);
   });
 
   it('prints why, then the usage, on stderr and exits 2', () => {
     const io = createMemoryIO();
-    const code = reportUsage(io, 'test', 'Usage: rulehook test\n', { kind: 'error', message: 'no' });
+    const code = reportUsage(io, 'test', 'Usage: rulehook test\n', { ok: false, message: 'no' });
     expect(code).toBe(EXIT_USAGE);
     expect(EXIT_USAGE).toBe(2);
     expect([io.out(), io.err()]).toEqual(['', 'rulehook test: no\n\nUsage: rulehook test\n']);

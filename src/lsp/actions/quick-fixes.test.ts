@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createLineIndex } from '../../diagnostics';
+import { createLineIndex, type DiagnosticCode } from '../../diagnostics';
 import { loadRuleSnapshot, readRuleSnapshot } from '../../rules/load';
 import { toLspDiagnostic } from '../diagnostics/to-lsp-diagnostic';
 import { createQuickFixes } from './quick-fixes';
@@ -52,7 +52,7 @@ describe('createQuickFixes', () => {
   });
 
   it('keeps the quotes around a name, and drops those that made a boolean text', () => {
-    const fixesOf = (code: string, written: string) => {
+    const fixesOf = (code: DiagnosticCode, written: string) => {
       const start = text.indexOf(written);
       const diagnostic = {
         code,

@@ -1,8 +1,9 @@
+import { UserError } from '../../terminal/user-error';
 import type { OpenedRecording, RecordingSource } from './open-recording';
 import { splitLineBatches, type RawLine } from './split-lines';
 
 /** A recording could not be opened or read (not a bad line: the file itself). */
-export class RecordingReadError extends Error {
+export class RecordingReadError extends UserError {
   constructor(
     readonly file: string,
     cause: unknown,

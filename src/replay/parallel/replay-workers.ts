@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { UserError } from '../../terminal/user-error';
 import type { BatchResult, LineBatch, WorkerSetup } from './worker-protocol';
 
 /** A replay worker failed (an exception in it, or it ended): the replay stops with this error. */
-export class ReplayWorkerError extends Error {}
+export class ReplayWorkerError extends UserError {}
 
 /**
  * The worker script: next to this file once built; the build's when this file runs as TypeScript (jest),

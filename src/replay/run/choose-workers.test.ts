@@ -23,7 +23,7 @@ afterAll(() => rm(tmp, { recursive: true, force: true }));
 
 const choose = (...args: string[]) => {
   const parsed = parseReplayOptions(args);
-  if (parsed.kind !== 'ok') throw new Error(JSON.stringify(parsed));
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed));
   return chooseWorkers(parsed.options, tmp);
 };
 const cpus = Math.min(availableParallelism(), 64);

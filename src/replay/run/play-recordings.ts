@@ -1,24 +1,24 @@
 import type { Readable } from 'node:stream';
 import { shouldColor } from '../../terminal/color';
 import type { CliIO } from '../../terminal/command-io';
+import { reportUserError, UserError } from '../../terminal/user-error';
 import { CompareStats, type CompareCounts } from '../stats/compare-stats';
 import { ForgottenSessions } from '../forgotten-sessions';
 import { OutputWriter } from '../report/output-writer';
 import { ProgressBar } from '../report/progress-bar';
 import { createRecordingSource } from '../input/open-recording';
 import type { RecordingItem } from '../input/read-recording';
-import { RecordingReadError } from '../input/read-sources';
 import type { ReplayLane } from '../lanes/replay-lane';
 import type { PortableRules } from '../parallel/portable-rules';
 import { ParallelReplay } from '../parallel/run-parallel-replay';
-import { ReplayWorkerError, type ReplayWorkers } from '../parallel/replay-workers';
+import type { ReplayWorkers } from '../parallel/replay-workers';
 import type { ReplayOptions } from './replay-options';
 import { createCompareReporter, createOutputSink, createReplayReporter } from '../report/replay-reporters';
 import { ReplayStats, type ReplayCounts } from '../stats/replay-stats';
 import { runReplayLoop } from './run-replay-loop';
 import type { TargetWebhook } from '../lanes/target-webhook';
 import { formatEndSummary } from './format-end-summary';
-import { createBadLineReporter, StrictStop } from './report-bad-lines';
+import { createBadLineReporter } from './report-bad-lines';
 
 export interface ReplayControl {
   /** Aborting stops raising events; the summary of what was replayed is printed (exit 1). */
@@ -129,10 +129,9 @@ export async function playRecordings(
     progress?.clear();
     await sink.finish();
     await out.flush();
-    const known = [StrictStop, RecordingReadError, ReplayWorkerError].some((kind) => error instanceof kind);
-    if (!known) throw error;
-    io.stderr.write(`rulehook replay: ${(error as Error).message}\n`);
-    return 1;
+    // Reported here, after the output written so far: a bug goes on to main's report.
+    if (!(error instanceof UserError)) throw error;
+    return reportUserError(io.stderr, 'replay', error);
   }
   await sink.finish();
   progress?.clear();

@@ -1,11 +1,12 @@
 import type { TextSink } from '../../terminal/command-io';
+import { UserError } from '../../terminal/user-error';
 import type { RecordingItem } from '../input/read-recording';
 
 /** Bad lines reported one by one at most; the rest are only counted. */
 const MAX_REPORTED_BAD_LINES = 100;
 
 /** A bad line with `--strict`: the replay stops. */
-export class StrictStop extends Error {}
+export class StrictStop extends UserError {}
 
 /**
  * What the replay does with a bad line, in input order: reports the first hundred on stderr (then only

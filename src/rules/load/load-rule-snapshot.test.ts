@@ -66,7 +66,9 @@ describe('computeRuleRevision', () => {
     expect(computeRuleRevision(reordered)).toBe(revision);
     const warned = {
       ...base,
-      diagnostics: [{ code: 'X', severity: 'warning' as const, message: 'm', file: 'f' }],
+      diagnostics: [
+        { code: 'NO_RULE_FILES' as const, severity: 'warning' as const, message: 'm', file: 'f' },
+      ],
     };
     expect(computeRuleRevision(warned)).toBe(revision);
   });
