@@ -33,4 +33,15 @@ describe('docs/diagnostics.md', () => {
     });
     expect(mismatched.map(([code]) => code)).toEqual([]);
   });
+
+  it('links every section of codes from its index ("Codes by stage")', () => {
+    const index = DOC.slice(
+      DOC.indexOf('Codes by stage:'),
+      DOC.indexOf('\n\n', DOC.indexOf('Codes by stage:')),
+    );
+    const linked = [...index.matchAll(/\]\(#([a-z-]+)\)/g)].map((m) => m[1]);
+    const sections = [...DOC.matchAll(/^## (.+)$/gm)].map((m) => m[1]!.toLowerCase().replace(/ /g, '-'));
+    expect(sections).toContain('sandbox-scenarios');
+    expect(linked).toEqual(sections);
+  });
 });

@@ -23,6 +23,7 @@ export const DRAIN_OPTIONS = {
   'drain-seconds': defineString({
     value: 'SECONDS',
     parse: parseSeconds,
+    schema: { type: 'number', minimum: 0, maximum: MAX_DRAIN_SECONDS },
     default: DEFAULT_DRAIN_SECONDS,
     help: [
       'on SIGTERM, keep answering events this long while not ready',

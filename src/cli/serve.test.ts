@@ -68,7 +68,7 @@ describe('runServe', () => {
     [['--no-http', '--no-grpc'], '--no-http and --no-grpc together leave nothing to serve'],
     [['--max-message-bytes', '0'], '--max-message-bytes expects a positive whole number, got "0"'],
     [['--log-level', 'loud'], '--log-level expects one of debug, info, warn, error, got "loud"'],
-    [['--rulez', 'x'], "Unknown option '--rulez'"],
+    [['--rulez', 'x'], "Unknown option '--rulez'; did you mean '--rules'?"],
   ])('refuses %j with exit 2 and says why', async (args, message) => {
     const io = createMemoryIO();
     expect(await runServe(args, io)).toBe(2);
@@ -92,7 +92,9 @@ describe('runServe', () => {
     const io = createMemoryIO();
     expect(await runServe(['--help', '--rulez'], io)).toBe(2);
     expect(io.out()).toBe('');
-    expect(io.err()).toBe(`rulehook serve: Unknown option '--rulez'\n\n${SERVE_USAGE}`);
+    expect(io.err()).toBe(
+      `rulehook serve: Unknown option '--rulez'; did you mean '--rules'?\n\n${SERVE_USAGE}`,
+    );
   });
 
   it('refuses to start on an invalid rule set, printing the diagnostics', async () => {

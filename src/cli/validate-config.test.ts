@@ -63,6 +63,27 @@ describe('rulehook validate --config', () => {
     ]);
   });
 
+  it('checks the rules the file names even when the file has mistakes elsewhere, reporting both', async () => {
+    const { code, found, report } = await validate('rules: rules-broken.yaml\nmax_inflight_events: 0\n');
+    expect([code, found, report.summary.files]).toEqual([
+      1,
+      ['rulehook.yaml:2:22 INVALID_VALUE', 'rules-broken.yaml:3:1 UNKNOWN_KEY -> description'],
+      2,
+    ]);
+    const catalog = await validate('rules: rules\ncatalog: nowhere.yaml\nhost: ""\n');
+    expect(catalog.found).toEqual([
+      'rulehook.yaml:3:7 INVALID_VALUE',
+      'nowhere.yaml:null:null FILE_NOT_FOUND',
+    ]);
+  });
+
+  it('checks no rules of a file with YAML syntax errors, whose content cannot be trusted', async () => {
+    const { code, found } = await validate('rules: rules-broken.yaml\nhost: [\n');
+    expect(code).toBe(1);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.filter((d) => !d.startsWith('rulehook.yaml:'))).toEqual([]);
+  });
+
   it('checks the paths given instead of the rules the file names, as flags win over the file', async () => {
     const { code, found } = await validate('rules: rules-broken.yaml\n', 'rules');
     expect([code, found]).toEqual([0, []]);

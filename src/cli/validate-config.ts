@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { hasErrors, type Diagnostic } from '../diagnostics';
 import type { CliIO } from '../terminal/command-io';
-import { layerSettings, loadConfigFile, locateSettingsProblem } from './config';
+import { layerSettings, loadConfigFile, locateSettingsProblem, type ConfigFile } from './config';
 import { parseCommandLine } from './options';
 import { resolveServeSettings, SERVE_OPTIONS } from './serve-options';
 
@@ -23,8 +23,8 @@ export function checkServeConfig(file: string, io: CliIO): CheckedConfig {
   const checked: CheckedConfig = {
     diagnostics: config.diagnostics,
     sources: config.sources,
-    rules: describePath(config.settings.get('rules')?.given, io.cwd),
-    catalog: describePath(config.settings.get('catalog')?.given, io.cwd),
+    rules: describePath(readGivenPath(config, 'rules', io.cwd), io.cwd),
+    catalog: describePath(readGivenPath(config, 'catalog', io.cwd), io.cwd),
   };
   const defaults = parseCommandLine([], SERVE_OPTIONS, { positionals: false });
   if (hasErrors(config.diagnostics) || !defaults.ok) return checked;
@@ -38,6 +38,20 @@ export function checkServeConfig(file: string, io: CliIO): CheckedConfig {
       locateSettingsProblem(resolved.message, config, SERVE_OPTIONS),
     ];
   return checked;
+}
+
+/**
+ * The path a setting of the file gives, absolute: as read or, when a mistake elsewhere left no setting read,
+ * as written (a text, relative to the file's directory as `serve` reads it), so that one run reports the
+ * file's problems and those of the rules it names. A file with YAML syntax errors is not read further.
+ */
+function readGivenPath(config: ConfigFile, key: 'rules' | 'catalog', cwd: string): unknown {
+  const read = config.settings.get(key);
+  if (read !== undefined || config.parsed?.wellFormed !== true) return read?.given;
+  const { value } = config.parsed;
+  const written = typeof value === 'object' && value !== null ? Object(value)[key] : undefined;
+  if (typeof written !== 'string' || written === '') return undefined;
+  return path.resolve(path.dirname(path.resolve(cwd, config.file)), written);
 }
 
 /** A path from the file (absolute once read), as the report shows it: relative to the working directory. */

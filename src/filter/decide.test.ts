@@ -163,4 +163,27 @@ describe('applyResponseFilter', () => {
       expect(applyResponseFilter(off, later, { laterFilter }).disabled).toBe(true);
     }
   });
+
+  it('takes a filter as the wire carries it: lists and maps left out are empty, whichever reading', () => {
+    for (const laterFilter of ['replaces', 'adds'] as const) {
+      const keysOnly = applyResponseFilter(
+        INITIAL_FILTER_STATE,
+        { keys_to_ignore: ['a.*'] },
+        { laterFilter },
+      );
+      expect(keysOnly).toEqual({ filter: filter({ keys_to_ignore: ['a.*'] }), disabled: false });
+      expect(decideEvent(keysOnly, 'EV', ['a.x'])).toEqual({
+        sent: false,
+        reason: 'keys_to_ignore',
+        entry: 'a.*',
+      });
+      const off = applyResponseFilter(INITIAL_FILTER_STATE, { events_to_ignore: ['*'] }, { laterFilter });
+      expect(off).toEqual({ filter: filter({ events_to_ignore: ['*'] }), disabled: true });
+      expect(applyResponseFilter(INITIAL_FILTER_STATE, {}, { laterFilter }).filter).toEqual(filter({}));
+    }
+  });
+
+  it('keeps a whole filter as the object given', () => {
+    expect(applyResponseFilter(INITIAL_FILTER_STATE, later).filter).toBe(later);
+  });
 });

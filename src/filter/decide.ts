@@ -1,4 +1,10 @@
-import { EMPTY_FILTER, mergeFilter, type EffectiveFilter } from './effective-filter';
+import {
+  EMPTY_FILTER,
+  mergeFilter,
+  toEffectiveFilter,
+  type EffectiveFilter,
+  type FilterAddition,
+} from './effective-filter';
 import { DISABLE_ENTRY, findMatchingEntry } from './filter-entry';
 
 /** The engine's filter state of one session. */
@@ -26,13 +32,19 @@ export interface FilterReading {
   laterFilter?: 'replaces' | 'adds';
 }
 
-/** What the engine does when a response carries `event_filter`: by default it becomes the session's filter. */
+/**
+ * What the engine does when a response carries `event_filter`: by default it becomes the session's filter.
+ * The filter is taken as the wire carries it: a list or map left out (proto3 JSON omits empty ones) is empty.
+ */
 export function applyResponseFilter(
   state: FilterState,
-  filter: EffectiveFilter,
+  filter: FilterAddition,
   reading: FilterReading = {},
 ): FilterState {
-  const next = reading.laterFilter === 'adds' ? mergeFilter(state.filter ?? EMPTY_FILTER, filter) : filter;
+  const next =
+    reading.laterFilter === 'adds'
+      ? mergeFilter(state.filter ?? EMPTY_FILTER, filter)
+      : toEffectiveFilter(filter);
   const disables =
     next.events_to_ignore.includes(DISABLE_ENTRY) || next.keys_to_ignore.includes(DISABLE_ENTRY);
   return { filter: next, disabled: state.disabled || disables };

@@ -45,3 +45,24 @@ export function mergeFilter(base: EffectiveFilter, addition: FilterAddition): Ef
     return base;
   return { keys_to_ignore: keys, events_to_ignore: events, values_to_ignore: values };
 }
+
+/**
+ * A filter as a response carries it, as a whole filter: proto3 JSON leaves out empty lists and maps, so a
+ * field left out is empty. A filter with every field is returned as it is.
+ */
+export function toEffectiveFilter(filter: FilterAddition): EffectiveFilter {
+  if (isWholeFilter(filter)) return filter;
+  return {
+    keys_to_ignore: filter.keys_to_ignore ?? EMPTY_FILTER.keys_to_ignore,
+    events_to_ignore: filter.events_to_ignore ?? EMPTY_FILTER.events_to_ignore,
+    values_to_ignore: filter.values_to_ignore ?? EMPTY_FILTER.values_to_ignore,
+  };
+}
+
+function isWholeFilter(filter: FilterAddition): filter is EffectiveFilter {
+  return (
+    filter.keys_to_ignore !== undefined &&
+    filter.events_to_ignore !== undefined &&
+    filter.values_to_ignore !== undefined
+  );
+}

@@ -3,6 +3,7 @@ import type { Logger } from '../observability/logger';
 import type { EventProcessor } from '../processor/event-processor';
 import { loadRuleBookFromSnapshot } from '../rules/book';
 import type { RuleBook } from '../rules/compile/rule-book';
+import { shortenRevision } from '../rules/load';
 import { countReloads } from './reload-metrics';
 import { RuleReloader, type ReloadReport, type ReloadTrigger } from './rule-reloader';
 import { isServeWorker } from './serve-worker';
@@ -57,7 +58,7 @@ export async function startServeReloads(
     },
     ...(settings.reloadOthers === undefined ? {} : { reloadOthers: settings.reloadOthers }),
   });
-  core.rulesReload = () => reloader.reload('admin');
+  core.rulesReload = () => reloader.reload('admin').then(toAdminReport);
   const onSignal = (): void => reloader.reloadInBackground('signal');
   settings.reloads?.addEventListener('reload', onSignal);
   const watch = settings.watch
@@ -86,12 +87,21 @@ function followPrimary(core: WebhookCore, settings: ServeReloadSettings): () => 
     },
     () => void settings.reloadOthers?.(),
   );
-  core.rulesReload = () => requestReloadFromPrimary('admin');
+  core.rulesReload = () => requestReloadFromPrimary('admin').then(toAdminReport);
   const onSignal = (): void => void requestReloadFromPrimary('signal').catch(() => undefined);
   settings.reloads?.addEventListener('reload', onSignal);
   return () => {
     stopFollowing();
     settings.reloads?.removeEventListener('reload', onSignal);
     return Promise.resolve();
+  };
+}
+
+/** What `POST /admin/reload` answers: the report, with its revisions shown as everywhere else (12 digits). */
+function toAdminReport(report: ReloadReport): ReloadReport {
+  return {
+    ...report,
+    revision: shortenRevision(report.revision),
+    previous: shortenRevision(report.previous),
   };
 }

@@ -173,7 +173,7 @@ describeWithRedis('serve --workers: the primary hands one rule set to every work
   );
 
   it('reloads through the primary: an edit reaches every worker, replacements included; a broken one none', async () => {
-    const { server: running, pids } = await start([]);
+    const { server: running, revision, pids } = await start([]);
     const file = path.join(dir, RULE_FILE);
     const original = await readFile(file, 'utf8');
     await saveFile(file, original.replace('greeted: "yes"', 'greeted: "edited"'));
@@ -196,7 +196,10 @@ describeWithRedis('serve --workers: the primary hands one rule set to every work
     await saveFile(file, original);
     const res = await fetch(`http://127.0.0.1:${running.httpPort}/admin/reload`, { method: 'POST' });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ result: expect.stringMatching(/^(reloaded|unchanged)$/) });
+    expect(await res.json()).toMatchObject({
+      result: expect.stringMatching(/^(reloaded|unchanged)$/),
+      revision,
+    });
     for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
       if ((await askWorkers(running, 4)).every((a) => !edited(a))) break;
     }

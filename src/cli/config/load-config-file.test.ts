@@ -89,6 +89,21 @@ describe('loadConfigFile', () => {
     ]);
   });
 
+  it('reads drain_seconds as a number of seconds, decimals allowed, and refuses text there', () => {
+    const { config, diagnostics } = load('drain_seconds: 0.5\n');
+    expect([diagnostics, config.settings.get('drain-seconds')]).toEqual([[], { value: 0.5, given: '0.5' }]);
+    expect(load('drain_seconds: soon\n').diagnostics).toEqual([
+      {
+        code: 'INVALID_TYPE',
+        message: expect.stringMatching(/^'drain_seconds' must be a number/),
+        at: '1:16',
+      },
+    ]);
+    expect(load('drain_seconds: 3601\n').diagnostics).toEqual([
+      { code: 'INVALID_VALUE', message: "'drain_seconds' must be <= 3600", at: '1:16' },
+    ]);
+  });
+
   it('refuses an empty text, and a value its option refuses (INVALID_SETTING)', () => {
     expect(load('state_secret: ""\n').diagnostics).toEqual([
       { code: 'INVALID_VALUE', message: "'state_secret' must not be empty", at: '1:15' },

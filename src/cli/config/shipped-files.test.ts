@@ -58,6 +58,7 @@ describe('schema/config.schema.json', () => {
     expect(properties.max_inflight_events).toMatchObject({ type: 'integer', minimum: 1, default: 1000 });
     expect(properties.http_port).toMatchObject({ type: 'integer', minimum: 0, maximum: 65535 });
     expect(properties.log_level).toMatchObject({ type: 'string', enum: ['debug', 'info', 'warn', 'error'] });
+    expect(properties.drain_seconds).toMatchObject({ type: 'number', minimum: 0, maximum: 3600, default: 5 });
     expect(properties.no_http).toMatchObject({ type: 'boolean', default: false });
     expect(properties.redact).toMatchObject({ type: 'array', items: { type: 'string' }, default: [] });
     expect(properties.rules).not.toHaveProperty('default');

@@ -9,6 +9,17 @@ import {
 import { parsePort } from './parse-values';
 
 describe('defineString', () => {
+  it("types its values in a configuration file from the parser, an option's own parser with the schema it states", () => {
+    expect(defineString({ value: 'PATH', help: '' }).schema).toEqual({ type: 'string' });
+    expect(defineString({ value: 'PORT', parse: parsePort, help: '' }).schema).toMatchObject({
+      type: 'integer',
+    });
+    const half = (text: string) => Number(text) / 2;
+    expect(defineString({ value: 'N', parse: half, help: '' }).schema).toEqual({ type: 'string' });
+    const schema = { type: 'number', minimum: 0 };
+    expect(defineString({ value: 'N', parse: half, schema, default: 1, help: '' }).schema).toBe(schema);
+  });
+
   it('takes the text as is without a parser, and has no default unless given', () => {
     const text = defineString({ value: 'PATH', help: 'a path' });
     expect(text.parse(' x ', '--rules')).toEqual({ ok: true, value: ' x ' });

@@ -78,25 +78,34 @@ export function defineFlag(definition: Described): FlagOption {
   return { kind: 'boolean', ...definition };
 }
 
+/**
+ * The parser of an option's values, with the JSON Schema of those values when the parser is the option's
+ * own (the shared value parsers carry theirs): without one, a configuration file writes the value as text.
+ */
+interface Parsed<T extends NotText> {
+  parse: ValueParser<T>;
+  schema?: ValueSchema;
+}
+
 /** `--name VALUE`, taken as typed, or parsed by `parse`; the default makes it never undefined. */
 export function defineString(definition: Valued & { default: string }): StringOption<string, string>;
 export function defineString(definition: Valued): StringOption<string, string | undefined>;
 export function defineString<T extends NotText>(
-  definition: Valued & { parse: ValueParser<T>; default: NoInfer<T> },
+  definition: Valued & Parsed<T> & { default: NoInfer<T> },
 ): StringOption<T, T>;
 export function defineString<T extends NotText>(
-  definition: Valued & { parse: ValueParser<T> },
+  definition: Valued & Parsed<T>,
 ): StringOption<T, T | undefined>;
 export function defineString(
-  definition: Valued & { parse?: ValueParser<NotText>; default?: unknown },
+  definition: Valued & Partial<Parsed<NotText>> & { default?: unknown },
 ): StringOption<unknown, unknown> {
-  const { parse, ...rest } = definition;
+  const { parse, schema, ...rest } = definition;
   return {
     kind: 'string',
     default: undefined,
     ...rest,
     parse: parse === undefined ? acceptText : adapt(parse),
-    schema: describeParsedValue(parse),
+    schema: schema ?? describeParsedValue(parse),
   };
 }
 

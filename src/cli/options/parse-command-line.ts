@@ -1,4 +1,4 @@
-import { parseArgs, types, type ParseArgsConfig } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import {
   defineFlag,
   type FlagOption,
@@ -7,6 +7,7 @@ import {
   type OptionValues,
   type ParsedValue,
 } from './define-options';
+import { describeRefusedArguments } from './describe-refused-arguments';
 
 /** What a command line asks for: a run with these options, or none (`NotRun`). */
 export type ParseResult<T> = { ok: true; options: T } | NotRun;
@@ -27,7 +28,7 @@ export const HELP_OPTION = defineFlag({ short: 'h', help: 'show this help' });
 /**
  * node:util parseArgs (strict: an unknown option or a missing value is an error), then each option's
  * value parsed in definition order, the first refusal reported. `--help` wins over wrong values, but not
- * over arguments parseArgs refuses. Cross-option checks are left to the command.
+ * over arguments parseArgs refuses (an unknown option close to a known one gets a did-you-mean). Cross-option checks are left to the command.
  */
 export function parseCommandLine<D extends OptionDefinitions & { help: FlagOption }>(
   args: readonly string[],
@@ -43,8 +44,7 @@ export function parseCommandLine<D extends OptionDefinitions & { help: FlagOptio
       strict: true,
     });
   } catch (error) {
-    // isNativeError, not instanceof: node's errors come from another realm than a jest test's Error.
-    return { ok: false, message: types.isNativeError(error) ? error.message : String(error) };
+    return { ok: false, message: describeRefusedArguments(error, definitions) };
   }
   if (parsed.values.help === true) return { ok: false, help: true };
   const values: Record<string, unknown> = {};

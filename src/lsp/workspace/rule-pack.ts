@@ -84,7 +84,8 @@ export class RulePack {
       const hidden = relative.some((part) => part.startsWith('.'));
       if (known.has(absolute) || relative[0] === '..' || hidden || !isRuleFileName(relative.at(-1)!))
         continue;
-      added.push({ file: path.relative(cwd, absolute).split(path.sep).join('/'), text });
+      const file = path.relative(cwd, absolute).split(path.sep).join('/');
+      added.push({ file, relative: relative.join('/'), text });
     }
     if (added.length === 0) return listed;
     return [...listed, ...added].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));

@@ -9,14 +9,20 @@ export interface FoundFile {
   absolute: string;
 }
 
+/** A file found among the paths given, with what it is called wherever the pack is (for its revision). */
+export interface PackFile extends FoundFile {
+  /** The path inside the directory given that holds it (posix), or the base name of a file given by path. */
+  relative: string;
+}
+
 /** One path as given: a file taken as named, or a directory with the wanted files under it. */
 export type ExpandedPath =
-  | { kind: 'file'; given: string; found: FoundFile }
+  | { kind: 'file'; given: string; found: PackFile }
   | {
       kind: 'directory';
       given: string;
       /** Wanted files at any depth, in lexical order of their relative posix paths. */
-      found: (FoundFile & { relative: string })[];
+      found: PackFile[];
     };
 
 export interface ExpandOptions {
@@ -55,7 +61,11 @@ export async function expandPaths(
       continue;
     }
     if (!isDirectory) {
-      expanded.push({ kind: 'file', given, found: { file: given, absolute } });
+      expanded.push({
+        kind: 'file',
+        given,
+        found: { file: given, absolute, relative: path.basename(absolute) },
+      });
       if (options.limit !== undefined) options.limit.left--;
       continue;
     }

@@ -2,13 +2,13 @@ import path from 'node:path';
 import { createDiagnostic, type Diagnostic } from '../../diagnostics';
 import { formatCount } from '../../terminal/format-count';
 import { RULE_LIMITS } from '../limits';
-import { expandPaths, type FoundFile } from './expand-paths';
+import { expandPaths, type PackFile } from './expand-paths';
 
 export interface FoundFiles {
   /** Rule files in load order: arguments in order, each directory's files in lexical path order. */
-  ruleFiles: FoundFile[];
+  ruleFiles: PackFile[];
   /** `catalog.yaml` / `catalog.yml` found directly in a directory argument, in argument order. */
-  catalogs: FoundFile[];
+  catalogs: PackFile[];
   diagnostics: Diagnostic[];
 }
 
@@ -35,10 +35,10 @@ export async function findRuleFiles(
 ): Promise<FoundFiles> {
   const found: FoundFiles = { ruleFiles: [], catalogs: [], diagnostics: [] };
   const seen = new Set<string>(exclude);
-  const add = (list: FoundFile[], entry: FoundFile) => {
+  const add = (list: PackFile[], entry: PackFile) => {
     if (seen.has(entry.absolute)) return;
     seen.add(entry.absolute);
-    list.push({ file: entry.file, absolute: entry.absolute });
+    list.push({ file: entry.file, absolute: entry.absolute, relative: entry.relative });
   };
   const accept = (name: string) => RULE_FILE.test(name);
   const limit = { left: RULE_LIMITS.files, counts: isRuleFileName };

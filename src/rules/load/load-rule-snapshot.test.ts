@@ -1,3 +1,5 @@
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { loadRuleSnapshot } from './load-rule-snapshot';
 import { loadRules } from './load-rules';
@@ -84,5 +86,35 @@ describe('computeRuleRevision', () => {
     const demoted = { ...rest, ruleFiles: [...base.ruleFiles, catalog!] };
     const revisions = [revision, ...[edited, moved, demoted].map(computeRuleRevision)];
     expect(new Set(revisions).size).toBe(4);
+  });
+
+  it('is the same for the same pack wherever it is read from, given relative or absolute', async () => {
+    const parent = await mkdtemp(path.join(os.tmpdir(), 'rulehook-revision-'));
+    try {
+      const [here, there] = [path.join(parent, 'here'), path.join(parent, 'deep/there')];
+      for (const copy of [here, there]) await cp(path.join(FIXTURES, 'valid'), copy, { recursive: true });
+      const revisions = await Promise.all(
+        [
+          [['here'], parent],
+          [[there], '/'],
+          [['.'], there],
+          [['there/'], path.join(parent, 'deep')],
+        ].map(async ([paths, cwd]) =>
+          computeRuleRevision(await readRuleSnapshot(paths as string[], { cwd: cwd as string })),
+        ),
+      );
+      expect(new Set(revisions)).toEqual(
+        new Set([computeRuleRevision(await readRuleSnapshot(['valid'], { cwd: FIXTURES }))]),
+      );
+      const moved = await readRuleSnapshot([path.join(here, '10-enroll.yaml')], {
+        cwd: parent,
+        catalog: path.join(here, 'catalog.yaml'),
+      });
+      const named = await readRuleSnapshot(['10-enroll.yaml'], { cwd: there, catalog: 'catalog.yaml' });
+      expect(computeRuleRevision(moved)).toBe(computeRuleRevision(named));
+      expect(computeRuleRevision(moved)).not.toBe(revisions[0]);
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
   });
 });

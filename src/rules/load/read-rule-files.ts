@@ -1,4 +1,4 @@
-import type { FoundFile } from './expand-paths';
+import type { PackFile } from './expand-paths';
 import { RULE_LIMITS } from '../limits';
 import { readSource } from './read-source';
 import type { RuleSnapshot } from './rule-snapshot';
@@ -19,7 +19,7 @@ const CONCURRENCY = 16;
  * the order reads finish in. A file over its own limit (FILE_TOO_LARGE) or
  * unreadable is reported and adds nothing.
  */
-export async function readRuleFiles(files: readonly FoundFile[], into: RuleSnapshot): Promise<void> {
+export async function readRuleFiles(files: readonly PackFile[], into: RuleSnapshot): Promise<void> {
   const { fileBytes, totalBytes } = RULE_LIMITS;
   const inFlight: ReturnType<typeof readSource>[] = [];
   let started = 0;
@@ -36,7 +36,7 @@ export async function readRuleFiles(files: readonly FoundFile[], into: RuleSnaps
     const read = await inFlight.shift()!;
     if (read.ok) {
       total += read.bytes;
-      into.ruleFiles.push({ file: file.file, text: read.text });
+      into.ruleFiles.push({ file: file.file, relative: file.relative, text: read.text });
       continue;
     }
     into.diagnostics.push(read.diagnostic);

@@ -33,7 +33,8 @@ export async function readRuleSnapshot(
   const snapshot: RuleSnapshot = { ruleFiles: [], diagnostics: [...found.diagnostics] };
   if (selected.chosen !== undefined) {
     const read = await readSource(selected.chosen);
-    if (read.ok) snapshot.catalog = { file: selected.chosen.file, text: read.text };
+    const { file, relative } = selected.chosen;
+    if (read.ok) snapshot.catalog = { file, relative, text: read.text };
     else snapshot.diagnostics.push(read.diagnostic);
   }
   snapshot.diagnostics.push(...selected.diagnostics);

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { createDiagnostic, type Diagnostic } from '../../diagnostics';
-import type { FoundFile } from './expand-paths';
+import type { PackFile } from './expand-paths';
 
 export interface SelectedCatalog {
   /** The catalog to read, if any. */
-  chosen?: FoundFile;
+  chosen?: PackFile;
   /** EXTRA_CATALOG for every other one found. */
   diagnostics: Diagnostic[];
 }
@@ -14,7 +14,7 @@ export interface SelectedCatalog {
  * of the directories given. Any other is reported as ignored (EXTRA_CATALOG),
  * so that nobody edits a catalog that has no effect without being told.
  */
-export function selectCatalog(explicit: FoundFile | undefined, found: readonly FoundFile[]): SelectedCatalog {
+export function selectCatalog(explicit: PackFile | undefined, found: readonly PackFile[]): SelectedCatalog {
   const chosen = explicit ?? found[0];
   const diagnostics: Diagnostic[] = [];
   for (const other of found) {
@@ -26,6 +26,8 @@ export function selectCatalog(explicit: FoundFile | undefined, found: readonly F
 }
 
 /** The `--catalog` option as a file to read, resolved against `cwd`. */
-export function toExplicitCatalog(option: string | undefined, cwd: string): FoundFile | undefined {
-  return option === undefined ? undefined : { file: option, absolute: path.resolve(cwd, option) };
+export function toExplicitCatalog(option: string | undefined, cwd: string): PackFile | undefined {
+  if (option === undefined) return undefined;
+  const absolute = path.resolve(cwd, option);
+  return { file: option, absolute, relative: path.basename(absolute) };
 }
