@@ -49,6 +49,8 @@ describe('a rule file written in parts', () => {
       while (writing || answers[answers.length - 1] !== '2 2') {
         answers.push(await answerOf(port));
         if (answers.length > 20_000) break;
+        // A pause between polls keeps this process's event loop free for the writer's own timer.
+        await new Promise((resolve) => setTimeout(resolve, 5));
       }
     })();
     // Truncated, the first half written, half a second of nothing, then the rest: as a slow tool writes.
