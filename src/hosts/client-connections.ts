@@ -1,6 +1,7 @@
 import type { Server, Socket } from 'node:net';
 import type { Counter, Metrics } from '../observability/metrics';
-import { ClientCounts, shareOf } from './client-counts';
+import type { Logger } from '../observability/logger';
+import { ClientCounts, reportClientShare, shareOf } from './client-counts';
 import type { ConnectionLimits } from './host-limits';
 
 /** Connections closed because their address had its share of `--max-connections`, both hosts. */
@@ -21,14 +22,20 @@ export function countClientShareDrops(metrics: Metrics): Counter {
 export function createConnectionShare(
   limits: ConnectionLimits,
   dropped: Counter,
+  logger: Logger,
 ): (socket: Socket) => boolean {
   const perClient = shareOf(limits.maxConnections, limits.clientSharePercent);
   if (perClient >= limits.maxConnections) return () => true;
   const counts = new ClientCounts(perClient);
+  const report = reportClientShare(
+    logger,
+    'connections refused: their address has its --client-share of --max-connections open',
+  );
   return (socket) => {
     const client = socket.remoteAddress ?? '';
     if (!counts.tryTake(client)) {
       dropped.inc();
+      report(client);
       socket.destroy();
       return false;
     }
@@ -38,7 +45,12 @@ export function createConnectionShare(
 }
 
 /** Applies the share to every connection `server` accepts (after those beyond `maxConnections` are dropped). */
-export function shareConnections(server: Server, limits: ConnectionLimits, metrics: Metrics): void {
-  const admit = createConnectionShare(limits, countClientShareDrops(metrics));
+export function shareConnections(
+  server: Server,
+  limits: ConnectionLimits,
+  metrics: Metrics,
+  logger: Logger,
+): void {
+  const admit = createConnectionShare(limits, countClientShareDrops(metrics), logger);
   server.on('connection', (socket: Socket) => void admit(socket));
 }

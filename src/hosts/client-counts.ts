@@ -1,3 +1,6 @@
+import type { Logger } from '../observability/logger';
+import { RateLimitedLog } from '../observability/rate-limited-log';
+
 /** The share of a bound one remote address may hold by default (`--client-share`), in percent. */
 export const DEFAULT_CLIENT_SHARE_PERCENT = 50;
 
@@ -42,4 +45,13 @@ export class ClientCounts {
     if (count <= 1) this.held.delete(client);
     else this.held.set(client, count - 1);
   }
+}
+
+/**
+ * A warning naming the address refused for its share, at most once per 10 s with a count of the ones left
+ * out: metrics have no label by address (callers would make it take unbounded values), so the log says who.
+ */
+export function reportClientShare(logger: Logger, message: string): (peer: string) => void {
+  const log = new RateLimitedLog(logger, 'warn', message);
+  return (peer) => log.log({ peer });
 }

@@ -37,6 +37,8 @@ export class EventAdmission {
     readonly max: number,
     private readonly shed: AdmissionShedCounters,
     readonly clientSharePercent = 100,
+    /** Told the address of each event refused for its share (a rate-limited log line). */
+    private readonly reportClientShed: (client: string) => void = () => {},
   ) {
     const perClient = shareOf(max, clientSharePercent);
     this.clients = perClient < max ? new ClientCounts(perClient) : undefined;
@@ -65,6 +67,7 @@ export class EventAdmission {
     }
     if (this.clients !== undefined && !this.clients.tryTake(client)) {
       this.shed.clientShare.inc();
+      this.reportClientShed(client);
       return 'client-share';
     }
     this.inFlight++;

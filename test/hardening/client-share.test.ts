@@ -35,6 +35,16 @@ async function waitForMetric(port: number, name: string, value: number, ms: numb
   }
 }
 
+/** The JSON log lines of `server` at level warn whose message starts with `start`. */
+function readWarnings(server: ServeProcess, start: string): Record<string, unknown>[] {
+  return server
+    .stderr()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((line) => line.level === 'warn' && String(line.msg).startsWith(start));
+}
+
 async function waitUntil(done: () => boolean, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
   while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -110,6 +120,10 @@ describe('a greedy client holding events in flight', () => {
       expect(await readMetric(port, 'rulehook_events_in_flight')).toBe(20);
       expect(await readMetric(port, 'rulehook_shed_client_share_total')).toBe(100);
       expect(await readMetric(port, 'rulehook_shed_events_total')).toBe(0);
+      // Metrics have no label by address: the warning names it.
+      expect(readWarnings(events, 'events refused')).toContainEqual(
+        expect.objectContaining({ peer: GREEDY }),
+      );
     } finally {
       greedy.close();
     }
@@ -156,6 +170,9 @@ describe('a greedy client holding connections', () => {
           3000,
         );
         expect(drops - dropsBefore).toBe(10);
+        expect(readWarnings(connections, 'connections refused')).toContainEqual(
+          expect.objectContaining({ peer: GREEDY }),
+        );
         await waitUntil(() => silent.closed() >= 10, 2000);
         expect(silent.closed()).toBe(10);
         if (host === 'HTTP') expect(await postEvent(port)).toBe(200);

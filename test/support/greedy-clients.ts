@@ -41,7 +41,9 @@ export function openHeaderOnlyCalls(
 ): GreedyClient {
   const answers: GreedyAnswers = { codes: [], messages: [] };
   const sessions = Array.from({ length: options.connections }, () => {
-    const session = http2.connect(`http://127.0.0.1:${port}`, { localAddress: options.localAddress });
+    const session = http2.connect(`http://127.0.0.1:${port}`, {
+      createConnection: () => net.connect({ port, host: '127.0.0.1', localAddress: options.localAddress }),
+    });
     session.on('error', () => {});
     for (let i = 0; i < options.calls; i++) {
       const stream = session.request({

@@ -101,7 +101,7 @@ export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions)
     { host: options.host, port: options.port, maxConnections: limits.maxConnections },
     countDroppedConnections(core.metrics),
     createCredentials(options.tls),
-    createConnectionShare(limits, countClientShareDrops(core.metrics)),
+    createConnectionShare(limits, countClientShareDrops(core.metrics), options.logger),
   );
   return {
     host: options.host,

@@ -104,7 +104,7 @@ function createBoundedServer(core: WebhookCore, options: HttpHostOptions, limits
   server.maxConnections = limits.maxConnections;
   const dropped = countDroppedConnections(core.metrics);
   server.on('drop', () => dropped.inc());
-  shareConnections(server, limits, core.metrics);
+  shareConnections(server, limits, core.metrics, options.logger);
   server.on('clientError', createClientErrorHandler(limits, core.metrics));
   server.on('connect', refuseConnect);
   server.on('checkExpectation', (req, res) =>
