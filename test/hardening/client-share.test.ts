@@ -85,7 +85,7 @@ let connections: ServeProcess;
 beforeAll(async () => {
   [events, connections] = await Promise.all([
     startServeProcess([
-      ...['--rules', RULES, '--max-inflight-events', '40', '--max-connections', '200'],
+      ...['--rules', RULES, '--max-inflight-events', '40', '--max-connections', '200', '--max-streams', '15'],
       ...['--headers-timeout', '8000', '--request-timeout', '8000'],
     ]),
     startServeProcess([
@@ -102,11 +102,11 @@ afterAll(() => {
 describe('a greedy client holding events in flight', () => {
   it('gRPC: header-only calls hold at most its share; the other client keeps being answered', async () => {
     const port = events.httpPort as number;
-    // 120 calls on 3 connections; 20 of the 40 places are the greedy client's share.
+    // 120 calls on 8 connections (15 each, as --max-streams allows); 20 of the 40 places are its share.
     const greedy = openHeaderOnlyCalls(events.grpcPort as number, {
       localAddress: GREEDY,
-      connections: 3,
-      calls: 40,
+      connections: 8,
+      calls: 15,
     });
     try {
       await greedy.answered(100, 5000);
@@ -144,6 +144,26 @@ describe('a greedy client holding events in flight', () => {
       expect(greedy.answers.messages[0]).toBe(shareMessage(20, 40));
       expect(await readMetric(port, 'rulehook_events_in_flight')).toBe(20);
       expect((await readMetric(port, 'rulehook_shed_client_share_total')) - shedBefore).toBe(40);
+    } finally {
+      greedy.close();
+    }
+    expect(await waitForMetric(port, 'rulehook_events_in_flight', 0, 3000)).toBe(0);
+  });
+});
+
+describe('a greedy connection', () => {
+  it('gRPC: carries at most --max-streams calls at once; the client holds the rest back', async () => {
+    const port = events.httpPort as number;
+    const greedy = openHeaderOnlyCalls(events.grpcPort as number, {
+      localAddress: '127.0.0.3',
+      connections: 1,
+      calls: 40,
+    });
+    try {
+      // 15 calls at once on the connection, below the address's share (20): none is refused.
+      expect(await waitForMetric(port, 'rulehook_events_in_flight', 15, 3000)).toBe(15);
+      expect(greedy.maxConcurrentStreams()).toEqual([15]);
+      expect(greedy.answers.codes).toEqual([]);
     } finally {
       greedy.close();
     }

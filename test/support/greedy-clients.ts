@@ -18,6 +18,8 @@ export interface GreedyAnswers {
 
 export interface GreedyClient {
   answers: GreedyAnswers;
+  /** gRPC: the calls at once each connection's server allows (its HTTP/2 SETTINGS_MAX_CONCURRENT_STREAMS). */
+  maxConcurrentStreams(): (number | undefined)[];
   /** Resolves once `count` calls or requests were answered, or once `ms` passed. */
   answered(count: number, ms: number): Promise<void>;
   close(): void;
@@ -66,6 +68,7 @@ export function openHeaderOnlyCalls(
   });
   return {
     answers,
+    maxConcurrentStreams: () => sessions.map((session) => session.remoteSettings.maxConcurrentStreams),
     answered: (count, ms) => waitForAnswers(answers, count, ms),
     close: () => sessions.forEach((session) => session.destroy()),
   };
@@ -98,6 +101,7 @@ export function openHeaderOnlyRequests(
   });
   return {
     answers,
+    maxConcurrentStreams: () => [],
     answered: (count, ms) => waitForAnswers(answers, count, ms),
     close: () => sockets.forEach((socket) => socket.destroy()),
   };
