@@ -12,16 +12,19 @@ describe('serve limit options', () => {
         ...['--max-inflight-events', '8', '--max-inflight-bytes', '9', '--max-connections', '10'],
         ...['--idle-timeout', '11', '--headers-timeout', '12', '--request-timeout', '13'],
         ...['--max-header-bytes', '14', '--max-streams', '15', '--grpc-conn-memory', '16'],
+        ...['--client-share', '17'],
       ],
       io,
     );
     expect(parsed.ok && parsed.options.limits).toEqual({
       event: { maxVariables: 5, maxKeyBytes: 6, maxValueBytes: 7 },
       maxInflightEvents: 8,
+      clientSharePercent: 17,
       http: {
         maxConnections: 10,
         idleTimeoutMs: 11,
         requestTimeoutMs: 13,
+        clientSharePercent: 17,
         headersTimeoutMs: 12,
         maxHeaderBytes: 14,
         maxInflightBytes: 9,
@@ -30,6 +33,7 @@ describe('serve limit options', () => {
         maxConnections: 10,
         idleTimeoutMs: 11,
         requestTimeoutMs: 13,
+        clientSharePercent: 17,
         maxConcurrentStreams: 15,
         connectionMemoryMib: 16,
       },
@@ -50,6 +54,13 @@ describe('serve limit options', () => {
     expect(equal.ok && equal.options.limits.http.maxInflightBytes).toBe(1000);
     const grpcOnly = ['--no-http', '--max-inflight-bytes', '1000', '--max-message-bytes', '1001'];
     expect(parseServeOptions(grpcOnly, io).ok).toBe(true);
+  });
+
+  it('refuses a share that is not a whole percentage from 1 to 100, naming the flag', () => {
+    expect(parseServeOptions(['--client-share', '0'], io)).toEqual({
+      kind: 'error',
+      message: '--client-share expects a whole percentage from 1 to 100, got "0"',
+    });
   });
 
   it('accepts headers and request timeouts that are equal', () => {

@@ -1,18 +1,21 @@
 import { DEFAULT_EVENT_LIMITS, type EventLimits } from '../contract';
 import {
+  DEFAULT_CLIENT_SHARE_PERCENT,
   DEFAULT_GRPC_LIMITS,
   DEFAULT_HTTP_LIMITS,
   DEFAULT_MAX_INFLIGHT_EVENTS,
   type GrpcLimits,
   type HttpLimits,
 } from '../hosts';
-import { defineString, parsePositiveInt, type HelpText, type OptionValues } from './options';
+import { defineString, parsePercent, parsePositiveInt, type HelpText, type OptionValues } from './options';
 
 /** Every bound `serve` puts on what callers send: docs/operations.md, "What rulehook survives". */
 export interface ServeLimits {
   event: EventLimits;
   /** Events in flight, both hosts together. */
   maxInflightEvents: number;
+  /** The percentage of the events in flight, and of each host's connections, one remote address may hold. */
+  clientSharePercent: number;
   http: HttpLimits;
   grpc: GrpcLimits;
 }
@@ -39,6 +42,15 @@ export const LIMIT_OPTIONS = {
     'HTTP: body bytes of the events in flight; more get 429',
     DEFAULT_HTTP_LIMITS.maxInflightBytes,
   ),
+  'client-share': defineString({
+    value: 'PERCENT',
+    parse: parsePercent,
+    default: DEFAULT_CLIENT_SHARE_PERCENT,
+    help: [
+      'most of --max-inflight-events and of --max-connections one remote',
+      'address may hold, in percent; 100: no share',
+    ],
+  }),
   'max-connections': count(
     'open connections per host; more are closed at once',
     DEFAULT_HTTP_LIMITS.maxConnections,
@@ -90,6 +102,7 @@ export function checkLimitSettings(
     maxConnections: v['max-connections'],
     idleTimeoutMs: v['idle-timeout'],
     requestTimeoutMs: v['request-timeout'],
+    clientSharePercent: v['client-share'],
   };
   return {
     ok: true,
@@ -100,6 +113,7 @@ export function checkLimitSettings(
         maxValueBytes: v['max-value-bytes'],
       },
       maxInflightEvents: v['max-inflight-events'],
+      clientSharePercent: v['client-share'],
       http: {
         ...connection,
         headersTimeoutMs: v['headers-timeout'],

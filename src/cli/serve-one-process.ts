@@ -42,6 +42,7 @@ export async function serveOneProcess({ options, security, logger, metrics, io, 
     ...(mask === undefined ? {} : { maskVariables: mask }),
     failPolicy: options.failPolicy,
     maxInflightEvents: options.limits.maxInflightEvents,
+    clientSharePercent: options.limits.clientSharePercent,
   });
   core.metrics.collectDefaultMetrics();
   if (isServeWorker(io.env)) shareWorkerMetrics(core.metrics);

@@ -1,5 +1,10 @@
 import { DEFAULT_EVENT_LIMITS } from '../contract';
-import { DEFAULT_GRPC_LIMITS, DEFAULT_HTTP_LIMITS, DEFAULT_MAX_INFLIGHT_EVENTS } from '../hosts';
+import {
+  DEFAULT_CLIENT_SHARE_PERCENT,
+  DEFAULT_GRPC_LIMITS,
+  DEFAULT_HTTP_LIMITS,
+  DEFAULT_MAX_INFLIGHT_EVENTS,
+} from '../hosts';
 import { DEFAULT_MAX_SESSIONS } from '../session';
 import { createMemoryIO } from '../../test/support/memory-io';
 import { DEFAULT_MASKS } from './log-options';
@@ -30,6 +35,8 @@ Options:
   --max-inflight-events N    events being received or processed at once, both hosts together;
                              more get HTTP 429, gRPC RESOURCE_EXHAUSTED (default: 1000)
   --max-inflight-bytes N     HTTP: body bytes of the events in flight; more get 429 (default: 67108864)
+  --client-share PERCENT     most of --max-inflight-events and of --max-connections one remote
+                             address may hold, in percent; 100: no share (default: 50)
   --max-connections N        open connections per host; more are closed at once (default: 4096)
   --idle-timeout MS          close a connection idle this long (HTTP keep-alive, gRPC) (default: 30000)
   --headers-timeout MS       HTTP: time for the request headers to arrive (408) (default: 5000)
@@ -103,6 +110,7 @@ describe('parseServeOptions', () => {
         limits: {
           event: DEFAULT_EVENT_LIMITS,
           maxInflightEvents: DEFAULT_MAX_INFLIGHT_EVENTS,
+          clientSharePercent: DEFAULT_CLIENT_SHARE_PERCENT,
           http: DEFAULT_HTTP_LIMITS,
           grpc: DEFAULT_GRPC_LIMITS,
         },

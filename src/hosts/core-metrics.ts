@@ -1,5 +1,6 @@
 import { CURRENT_EVENT_KEY, shortenRevision, type Event } from '../contract';
 import { countInEach, type Counter, type LabeledCounter, type Metrics } from '../observability/metrics';
+import type { AdmissionShedCounters } from './event-admission';
 
 /**
  * What became of a request for an event, the `outcome` of rulehook_events_total: answered by the rules,
@@ -31,8 +32,8 @@ export class CoreMetrics {
   /** Invalid requests: rulehook_invalid_events_total and the `invalid` outcome. */
   readonly invalid: Counter;
   readonly unknownFields: Counter;
-  /** Requests refused because --max-inflight-events were in flight (and the `shed` outcome). */
-  readonly admissionShed: Counter;
+  /** Requests refused for --max-inflight-events or --client-share, by cause (and the `shed` outcome). */
+  readonly admissionShed: AdmissionShedCounters;
   /** Requests refused for load: the counter of its cause (given to `countShed`) and the `shed` outcome. */
   private readonly shedOutcome: Counter;
   private readonly events: LabeledCounter;
@@ -62,12 +63,20 @@ export class CoreMetrics {
       'Unknown fields ignored in decoded events.',
     );
     this.shedOutcome = this.events.labels('', 'shed');
-    this.admissionShed = this.countShed(
-      metrics.counter(
-        'rulehook_shed_events_total',
-        'Requests refused at once because --max-inflight-events events were in flight (HTTP 429, gRPC RESOURCE_EXHAUSTED).',
+    this.admissionShed = {
+      maxInflightEvents: this.countShed(
+        metrics.counter(
+          'rulehook_shed_events_total',
+          'Requests refused at once because --max-inflight-events events were in flight (HTTP 429, gRPC RESOURCE_EXHAUSTED).',
+        ),
       ),
-    );
+      clientShare: this.countShed(
+        metrics.counter(
+          'rulehook_shed_client_share_total',
+          'Requests refused at once because their remote address had its --client-share of --max-inflight-events in flight (HTTP 429, gRPC RESOURCE_EXHAUSTED).',
+        ),
+      ),
+    };
     metrics.infoGauge(
       'rulehook_rules_revision_info',
       'The revision of the rule set being served (value 1), shortened as serve prints it.',

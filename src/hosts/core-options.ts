@@ -13,6 +13,11 @@ export interface CoreOptions {
   /** Most events in flight at once, both hosts together (`--max-inflight-events`). */
   maxInflightEvents?: number;
   /**
+   * The percentage of `maxInflightEvents` one remote address may have in flight (`--client-share`; default
+   * DEFAULT_CLIENT_SHARE_PERCENT); 100: no share, one address may take every place.
+   */
+  clientSharePercent?: number;
+  /**
    * Send the rules that fired in `rulehook-fired` (`--expose-fired`). Default false: the list tells a
    * caller which rules its events meet, a map for getting around them.
    */

@@ -237,7 +237,10 @@ describe('WebhookCore metrics and readiness', () => {
 
   it('counts a refusal for load as the `shed` outcome', () => {
     const core = new WebhookCore({ maxInflightEvents: 1 });
-    expect([core.admission.tryAdmit(), core.admission.tryAdmit()]).toEqual([true, false]);
+    expect([core.admission.tryAdmit('a'), core.admission.tryAdmit('b')]).toEqual([
+      undefined,
+      'max-inflight-events',
+    ]);
     expect(core.metrics.snapshot()).toMatchObject({
       rulehook_shed_events_total: 1,
       'rulehook_events_total{event="",outcome="shed"}': 1,

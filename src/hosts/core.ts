@@ -8,6 +8,7 @@ import { CoreMetrics } from './core-metrics';
 import type { CoreOptions } from './core-options';
 import { answerByFailPolicy, type FailPolicy } from './fail-policy';
 import type { HostReply, HostRequest } from './host-request';
+import { DEFAULT_CLIENT_SHARE_PERCENT, reportClientShare } from './client-counts';
 import { DEFAULT_MAX_INFLIGHT_EVENTS, EventAdmission } from './event-admission';
 import type { RulesReload } from './rules-reload';
 import { EventReports } from './event-reports';
@@ -52,6 +53,11 @@ export class WebhookCore {
     this.admission = new EventAdmission(
       options.maxInflightEvents ?? DEFAULT_MAX_INFLIGHT_EVENTS,
       this.counts.admissionShed,
+      options.clientSharePercent ?? DEFAULT_CLIENT_SHARE_PERCENT,
+      reportClientShare(
+        logger,
+        'events refused: their address has its --client-share of the events in flight',
+      ),
     );
     this.counts.watchInFlight(this.admission);
     if (options.processor !== undefined) this.setProcessor(options.processor);

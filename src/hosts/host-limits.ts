@@ -1,3 +1,5 @@
+import { DEFAULT_CLIENT_SHARE_PERCENT } from './client-counts';
+
 /*
  * Bounds on what each host accepts from the network, every one a flag of `rulehook serve`. The defaults
  * suit a webhook that sees a few thousand events per second at most, of about 9 KB each, from an engine
@@ -12,6 +14,11 @@ export interface ConnectionLimits {
   idleTimeoutMs: number;
   /** A request must have arrived whole within this long, in ms (`--request-timeout`). */
   requestTimeoutMs: number;
+  /**
+   * The percentage of `maxConnections` one remote address may hold (`--client-share`); one more from it is
+   * closed as soon as it is accepted. 100: no share.
+   */
+  clientSharePercent: number;
 }
 
 export interface HttpLimits extends ConnectionLimits {
@@ -37,6 +44,7 @@ const CONNECTION_DEFAULTS: ConnectionLimits = {
   maxConnections: 4096,
   idleTimeoutMs: 30_000,
   requestTimeoutMs: 10_000,
+  clientSharePercent: DEFAULT_CLIENT_SHARE_PERCENT,
 };
 
 export const DEFAULT_HTTP_LIMITS: Readonly<HttpLimits> = Object.freeze({

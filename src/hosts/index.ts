@@ -7,7 +7,13 @@ export { Readiness, type ReadinessStatus } from './readiness';
 export { describeListening, formatHostPort, type RunningHost } from './running-host';
 export * from './http';
 export * from './grpc';
-export { DEFAULT_MAX_INFLIGHT_EVENTS, EventAdmission, RETRY_AFTER_SECONDS } from './event-admission';
+export {
+  DEFAULT_MAX_INFLIGHT_EVENTS,
+  EventAdmission,
+  RETRY_AFTER_SECONDS,
+  type AdmissionRefusal,
+} from './event-admission';
+export { DEFAULT_CLIENT_SHARE_PERCENT } from './client-counts';
 export {
   DEFAULT_GRPC_LIMITS,
   DEFAULT_HTTP_LIMITS,

@@ -59,17 +59,19 @@ function openSilent(port: number, count: number): { closed(n: number, withinMs: 
 }
 
 // Both servers start together: each scenario has its own, so that one flood cannot disturb the other.
+// Every flood here comes from one address, as do the ordinary events sent meanwhile: --client-share 100 lets
+// the floods reach the bounds tested (one address's share is client-share.test.ts's).
 let few: ServeProcess;
 let slow: ServeProcess;
 beforeAll(async () => {
   [few, slow] = await Promise.all([
     startServeProcess([
-      ...['--rules', RULES, '--max-connections', '30'],
+      ...['--rules', RULES, '--max-connections', '30', '--client-share', '100'],
       ...['--headers-timeout', '500', '--request-timeout', '1000', '--idle-timeout', '800'],
     ]),
     startServeProcess([
       ...['--rules', RULES, '--max-inflight-bytes', String(8 * MB), '--max-inflight-events', '100'],
-      ...['--headers-timeout', '1000', '--request-timeout', '1500'],
+      ...['--headers-timeout', '1000', '--request-timeout', '1500', '--client-share', '100'],
     ]),
   ]);
 });

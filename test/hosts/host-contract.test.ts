@@ -252,7 +252,10 @@ describe.each(hosts)('host contract: limits and load: %s', (_name, createHost) =
         return { response: createEmptyResponse(), fired: [] };
       },
     };
-    const busy = await createHost(new WebhookCore({ processor: holding, maxInflightEvents: 2 }));
+    // One address may take every place here (--client-share 100): the two held events come from one client.
+    const busy = await createHost(
+      new WebhookCore({ processor: holding, maxInflightEvents: 2, clientSharePercent: 100 }),
+    );
     try {
       const held = [busy.send({ hold: 'yes' }), busy.send({ hold: 'yes' })];
       while (busy.core.admission.count < 2) await new Promise((r) => setTimeout(r, 5));

@@ -23,6 +23,12 @@ export {
   type NotRun,
   type ParseResult,
 } from './parse-command-line';
-export { parseDuration, parsePort, parsePositiveInt, parsePositiveNumber } from './parse-values';
+export {
+  parseDuration,
+  parsePercent,
+  parsePort,
+  parsePositiveInt,
+  parsePositiveNumber,
+} from './parse-values';
 export { EXIT_USAGE, reportUsage } from './report-usage';
 export { describeParsedValue, TEXT_SCHEMA, type ValueSchema } from './value-schemas';

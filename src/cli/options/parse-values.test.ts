@@ -1,4 +1,10 @@
-import { parseDuration, parsePort, parsePositiveInt, parsePositiveNumber } from './parse-values';
+import {
+  parseDuration,
+  parsePercent,
+  parsePort,
+  parsePositiveInt,
+  parsePositiveNumber,
+} from './parse-values';
 
 describe('parsePort', () => {
   it('takes 0 (any free port) to 65535', () => {
@@ -21,6 +27,18 @@ describe('parsePositiveInt', () => {
   it.each(['0', '-3', '1.5', '1e3', 'x', String(2 ** 53)])('refuses %j, naming the flag', (text) => {
     expect(parsePositiveInt(text, '--workers')).toBe(
       `--workers expects a positive whole number, got ${JSON.stringify(text)}`,
+    );
+  });
+});
+
+describe('parsePercent', () => {
+  it('takes whole percentages from 1 to 100', () => {
+    expect([parsePercent('1', 'p'), parsePercent('50', 'p'), parsePercent('100', 'p')]).toEqual([1, 50, 100]);
+  });
+
+  it.each(['0', '101', '12.5', '50%', '', '-5'])('refuses %j, naming the flag', (text) => {
+    expect(parsePercent(text, '--client-share')).toBe(
+      `--client-share expects a whole percentage from 1 to 100, got ${JSON.stringify(text)}`,
     );
   });
 });

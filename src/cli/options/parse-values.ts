@@ -20,6 +20,14 @@ export function parsePositiveInt(value: string, flag: string): number | string {
   return n;
 }
 
+/** Parses a percentage flag: a whole number from 1 to 100. */
+export function parsePercent(value: string, flag: string): number | string {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > 100)
+    return `${flag} expects a whole percentage from 1 to 100, got ${JSON.stringify(value)}`;
+  return n;
+}
+
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /** `500ms`, `30s`, `5m`, `1h`, or a number of seconds (`90`, `1.5`); a message for the user when invalid. */

@@ -1,11 +1,18 @@
 import { defineChoice, defineRepeatable, defineString } from './define-options';
-import { parseDuration, parsePort, parsePositiveInt, parsePositiveNumber } from './parse-values';
+import {
+  parseDuration,
+  parsePercent,
+  parsePort,
+  parsePositiveInt,
+  parsePositiveNumber,
+} from './parse-values';
 import { describeParsedValue, TEXT_SCHEMA } from './value-schemas';
 
 describe('the schema of option values', () => {
   it('comes from the shared parsers', () => {
     expect(describeParsedValue(parsePort)).toEqual({ type: 'integer', minimum: 0, maximum: 65535 });
     expect(describeParsedValue(parsePositiveInt)).toEqual({ type: 'integer', minimum: 1 });
+    expect(describeParsedValue(parsePercent)).toEqual({ type: 'integer', minimum: 1, maximum: 100 });
     expect(describeParsedValue(parsePositiveNumber)).toEqual({ type: 'number', exclusiveMinimum: 0 });
     expect(describeParsedValue(parseDuration)).toEqual({ type: ['string', 'number'] });
   });

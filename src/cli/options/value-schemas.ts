@@ -1,4 +1,10 @@
-import { parseDuration, parsePort, parsePositiveInt, parsePositiveNumber } from './parse-values';
+import {
+  parseDuration,
+  parsePercent,
+  parsePort,
+  parsePositiveInt,
+  parsePositiveNumber,
+} from './parse-values';
 
 /**
  * What a value is, as a JSON Schema fragment: how a setting is written in a configuration file, and what
@@ -13,6 +19,7 @@ export const TEXT_SCHEMA: ValueSchema = { type: 'string' };
 const PARSER_SCHEMAS = new Map<unknown, ValueSchema>([
   [parsePort, { type: 'integer', minimum: 0, maximum: 65535 }],
   [parsePositiveInt, { type: 'integer', minimum: 1 }],
+  [parsePercent, { type: 'integer', minimum: 1, maximum: 100 }],
   [parsePositiveNumber, { type: 'number', exclusiveMinimum: 0 }],
   [parseDuration, { type: ['string', 'number'] }],
 ]);

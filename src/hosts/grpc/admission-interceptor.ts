@@ -12,8 +12,8 @@ import { watchBaseCallStatus } from './base-call-status';
 const RETRY_PUSHBACK = 'grpc-retry-pushback-ms';
 
 /**
- * Admits each OnEvent call into the core's bound on events in flight when its
- * headers arrive, before its message is read (grpc-js reads it only once the
+ * Admits each OnEvent call into the core's bound on events in flight (within
+ * its remote address's share) when its headers arrive, before its message is read (grpc-js reads it only once the
  * handler starts), and answers RESOURCE_EXHAUSTED at once beyond the bound.
  * An admitted call whose request has not arrived whole (message and
  * half-close) within `requestTimeoutMs` is answered DEADLINE_EXCEEDED, so a
@@ -48,6 +48,8 @@ export function createAdmissionInterceptor(
   const lateDetails = `the request message did not arrive within ${formatCount(requestTimeoutMs)} ms (--request-timeout)`;
   return (method, call) => {
     if (method.path !== ON_EVENT_PATH) return new grpc.ServerInterceptingCall(call);
+    // grpc-js reads the peer's address once per call, from the connection's socket.
+    const client = call.getConnectionInfo().remoteAddress ?? '';
     let held = false;
     let processing = false;
     let timer: NodeJS.Timeout | undefined;
@@ -56,7 +58,7 @@ export function createAdmissionInterceptor(
       clearTimeout(timer);
       if (!held) return;
       held = false;
-      admission.release();
+      admission.release(client);
       duration.observe((performance.now() - started) / 1000);
     };
     watchBaseCallStatus(call, (status) => {
@@ -69,7 +71,9 @@ export function createAdmissionInterceptor(
           onReceiveMetadata: (metadata, nextMetadata) => {
             const refusal = checkCaller?.(method.path, metadata, call.getPeer());
             if (refusal !== undefined) return call.sendStatus(refusal);
-            if (!admission.tryAdmit()) return call.sendStatus(shedStatus(admission.describeRefusal()));
+            const refused = admission.tryAdmit(client);
+            if (refused !== undefined)
+              return call.sendStatus(shedStatus(admission.describeRefusal(refused, client)));
             held = true;
             started = performance.now();
             timer = setTimeout(() => {

@@ -11,6 +11,7 @@ import {
 import type { WebhookCore } from '../core';
 import type { HostReply } from '../host-request';
 import { DEFAULT_GRPC_LIMITS, type GrpcLimits } from '../host-limits';
+import { countClientShareDrops, createConnectionShare } from '../client-connections';
 import { countDroppedConnections } from '../host-metrics';
 import { readRequestId, REQUEST_ID_HEADER } from '../request-id';
 import type { RunningHost } from '../running-host';
@@ -100,6 +101,7 @@ export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions)
     { host: options.host, port: options.port, maxConnections: limits.maxConnections },
     countDroppedConnections(core.metrics),
     createCredentials(options.tls),
+    createConnectionShare(limits, countClientShareDrops(core.metrics), options.logger),
   );
   return {
     host: options.host,

@@ -30,7 +30,7 @@ const RETRY_AFTER = String(RETRY_AFTER_SECONDS);
 
 /**
  * `POST /v1/events`: the hot path, on bare node:http objects (no middleware):
- * admit the event, check the content type and size, read, parse, decode; the
+ * admit the event (within its remote address's share), check the content type and size, read, parse, decode; the
  * core evaluates; encode. The admission and the body's reservation of bytes in
  * flight are released once the answer is written.
  */
@@ -38,11 +38,14 @@ export function createEventEndpoint(core: WebhookCore, options: EventEndpointOpt
   const admission = core.admission;
   const duration = observeRequestDuration(core.metrics, 'http');
   return async function handleEvent(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!admission.tryAdmit()) {
+    // The socket keeps its peer's address once read: the same string for every request of a connection.
+    const client = req.socket.remoteAddress ?? '';
+    const refused = admission.tryAdmit(client);
+    if (refused !== undefined) {
       const error: HttpError = {
         status: 429,
         code: 'TOO_MANY_REQUESTS',
-        message: admission.describeRefusal(),
+        message: admission.describeRefusal(refused, client),
       };
       return sendRefusal(res, { error, close: !(declaredLength(req) <= DRAIN_BYTES) });
     }
@@ -58,7 +61,7 @@ export function createEventEndpoint(core: WebhookCore, options: EventEndpointOpt
       sendJson(res, 200, encodeResponseJson(reply.response));
     } finally {
       reservation.release();
-      admission.release();
+      admission.release(client);
       duration.observe((performance.now() - started) / 1000);
     }
   };

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { EventLimits } from '../../contract';
 import type { WebhookCore } from '../core';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from '../host-limits';
+import { shareConnections } from '../client-connections';
 import { countDroppedConnections } from '../host-metrics';
 import type { Logger } from '../../observability/logger';
 import type { RunningHost } from '../running-host';
@@ -103,6 +104,7 @@ function createBoundedServer(core: WebhookCore, options: HttpHostOptions, limits
   server.maxConnections = limits.maxConnections;
   const dropped = countDroppedConnections(core.metrics);
   server.on('drop', () => dropped.inc());
+  shareConnections(server, limits, core.metrics, options.logger);
   server.on('clientError', createClientErrorHandler(limits, core.metrics));
   server.on('connect', refuseConnect);
   server.on('checkExpectation', (req, res) =>
