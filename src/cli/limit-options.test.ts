@@ -58,7 +58,7 @@ describe('serve limit options', () => {
 
   it('refuses a share that is not a whole percentage from 1 to 100, naming the flag', () => {
     expect(parseServeOptions(['--client-share', '0'], io)).toEqual({
-      kind: 'error',
+      ok: false,
       message: '--client-share expects a whole percentage from 1 to 100, got "0"',
     });
   });
