@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,7 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'rulehook-serve-security-'));
   writeFileSync(path.join(dir, 'tokens'), `${TOKEN}\n`);
   writeFileSync(path.join(dir, 'empty-tokens'), '# none yet\n');
+  execFileSync('mkfifo', [path.join(dir, 'fifo')]);
 });
 
 const serve = (args: string[]) =>
@@ -36,6 +38,18 @@ describe('rulehook serve refuses to start on bad security files, in one sentence
       () => ['--tls-cert', certs.server.certFile, '--tls-key', certs.client.keyFile],
       () =>
         `the private key ${certs.client.keyFile} does not belong to the certificate ${certs.server.certFile}`,
+    ],
+    [
+      'a tokens file that is a FIFO, which no one writes (it would hang the read for good)',
+      () => ['--auth-tokens-file', path.join(dir, 'fifo')],
+      () =>
+        `cannot read the tokens file ${path.join(dir, 'fifo')}: it is a FIFO (named pipe), not a regular file`,
+    ],
+    [
+      'a certificate that is a FIFO',
+      () => ['--tls-cert', path.join(dir, 'fifo'), '--tls-key', certs.server.keyFile],
+      () =>
+        `cannot read the certificate (--tls-cert) ${path.join(dir, 'fifo')}: it is a FIFO (named pipe), not a regular file`,
     ],
     [
       'a certificate it cannot read',

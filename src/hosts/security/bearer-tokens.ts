@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { describeRefusedRead, readRegularFile } from '../../files';
 import { parseTokenFile } from './token-file';
+import { SECURITY_FILE_LIMITS } from './security-file-limits';
 
 export type TokensLoad = { ok: true; tokens: BearerTokens } | { ok: false; message: string };
 export type TokensReload = { ok: true; count: number } | { ok: false; message: string };
@@ -10,17 +11,10 @@ const digest = (token: string): Buffer => createHash('sha256').update(token, 'ut
 async function readDigests(
   file: string,
 ): Promise<{ ok: true; digests: Buffer[] } | { ok: false; message: string }> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return {
-      ok: false,
-      message: `cannot read the tokens file ${file}${code === undefined ? '' : ` (${code})`}`,
-    };
-  }
-  const parsed = parseTokenFile(text, file);
+  const read = await readRegularFile(file, SECURITY_FILE_LIMITS);
+  if (!read.ok)
+    return { ok: false, message: `cannot read the tokens file ${file}${describeRefusedRead(read)}` };
+  const parsed = parseTokenFile(read.bytes.toString('utf8'), file);
   return parsed.ok ? { ok: true, digests: parsed.tokens.map(digest) } : parsed;
 }
 

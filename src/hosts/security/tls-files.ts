@@ -1,6 +1,7 @@
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { describeRefusedRead, readRegularFile } from '../../files';
 import { createSecureContext } from 'node:tls';
+import { SECURITY_FILE_LIMITS } from './security-file-limits';
 
 /** The files of `--tls-cert`, `--tls-key` and `--tls-client-ca`. */
 export interface TlsFiles {
@@ -20,12 +21,9 @@ export interface TlsSettings {
 type Step<T> = { ok: true; value: T } | { ok: false; message: string };
 
 async function readPem(file: string, what: string): Promise<Step<Buffer>> {
-  try {
-    return { ok: true, value: await readFile(file) };
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, message: `cannot read the ${what} ${file}${code === undefined ? '' : ` (${code})`}` };
-  }
+  const read = await readRegularFile(file, SECURITY_FILE_LIMITS);
+  if (read.ok) return { ok: true, value: read.bytes };
+  return { ok: false, message: `cannot read the ${what} ${file}${describeRefusedRead(read)}` };
 }
 
 function parse<T>(make: () => T, message: string): Step<T> {

@@ -3,7 +3,7 @@ import { createDiagnostic } from '../../diagnostics';
 import { RULE_LIMITS } from '../limits';
 import type { FoundFile } from './expand-paths';
 import { findRuleFiles, type FoundFiles } from './find-rule-files';
-import { readWithinDeadline } from './read-deadline';
+import { readWithinDeadline } from '../../files';
 import { readRuleFiles } from './read-rule-files';
 import { readSource } from './read-source';
 import type { RuleSnapshot } from './rule-snapshot';

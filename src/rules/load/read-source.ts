@@ -3,9 +3,7 @@ import { formatCount } from '../../terminal/format-count';
 import { RULE_LIMITS } from '../limits';
 import type { FoundFile } from './expand-paths';
 import { describeError } from './list-files';
-import { openRegularFile } from './open-regular-file';
-import { readAtMost } from './read-at-most';
-import { readWithinDeadline } from './read-deadline';
+import { openRegularFile, readAtMost, readWithinDeadline } from '../../files';
 
 /** `bytes`: the size of the file read, before decoding. */
 export type SourceRead = { ok: true; text: string; bytes: number } | { ok: false; diagnostic: Diagnostic };
