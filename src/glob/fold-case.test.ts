@@ -25,7 +25,7 @@ describe('compileGlob with ignoreCase', () => {
     const literal = blind('call.ANI');
     expect([literal.test('CALL.ani'), literal.isGlob, literal.prefix]).toEqual([true, true, '']);
     expect(blind('+1-2').isGlob).toBe(false);
-    expect(compileGlob('call.ANI').ok && compileGlob('call.ANI').test('call.ani')).toBe(false);
+    expect((compileGlob('call.ANI') as { test(text: string): boolean }).test('call.ani')).toBe(false);
   });
 
   it('refuses what the case-sensitive compile refuses', () => {
