@@ -44,10 +44,10 @@ describe('encodeDecisionLine', () => {
 
   it('writes what the mask makes of the variables and the response, leaving the decision as it was', () => {
     const mask: LogMask = {
-      maskVariables: (v) => ({ ...v, 'call.ani': `masked(${v['call.ani']})` }),
-      maskResponse: (v, r) => ({
-        ...r,
-        session_variable_updates: [{ key: 'seen', value: v['call.ani']!.slice(0, 3) }],
+      maskVariables: (v) => v,
+      maskDecision: (v, r) => ({
+        variables: { ...v, 'call.ani': `masked(${v['call.ani']})` },
+        response: { ...r, session_variable_updates: [{ key: 'seen', value: v['call.ani']!.slice(0, 3) }] },
       }),
     };
     const parsed = JSON.parse(encodeDecisionLine(decision, mask)) as {

@@ -28,11 +28,15 @@ export interface LogMask {
   /** The event's variables, those of personal names hashed; the same object when none is. */
   maskVariables: VariableMask;
   /**
-   * The response to `variables` as it may be logged: the updates of personal names hashed, and, in every
-   * text the rules wrote (parameters, update values, filter values), each personal value of the event or
-   * of those updates replaced by its hash. The response itself when it holds no such text.
+   * The decision's variables and response as they may be logged: the variables (and updates) of personal
+   * names hashed, and, in every text the rules wrote (parameters, update values, filter values), each
+   * personal value of the event or of those updates replaced by its hash. What holds nothing to mask is
+   * returned as it is.
    */
-  maskResponse(variables: SessionVariables, response: CustomLogicResponse): CustomLogicResponse;
+  maskDecision(
+    variables: SessionVariables,
+    response: CustomLogicResponse,
+  ): { variables: SessionVariables; response: CustomLogicResponse };
 }
 
 /**
@@ -40,18 +44,16 @@ export interface LogMask {
  * (masked), `fired`, `response` (proto3 JSON as on the HTTP wire, masked), in this order, and a newline.
  */
 export function encodeDecisionLine(decision: EventDecision, mask?: LogMask): string {
-  const response = toResponseJsonObject(
-    mask === undefined ? decision.response : mask.maskResponse(decision.variables, decision.response),
-  );
+  const masked = mask === undefined ? decision : mask.maskDecision(decision.variables, decision.response);
   return (
     JSON.stringify({
       time: new Date(decision.time).toISOString(),
       request_id: decision.requestId,
       revision: decision.revision,
       duration_ms: Math.round(decision.durationMs * 1000) / 1000,
-      session_variables: mask === undefined ? decision.variables : mask.maskVariables(decision.variables),
+      session_variables: masked.variables,
       fired: decision.fired,
-      response,
+      response: toResponseJsonObject(masked.response),
     }) + '\n'
   );
 }

@@ -36,7 +36,7 @@ describe('createLogMask', () => {
       },
     };
     const before = structuredClone(response);
-    expect(mask.maskResponse(event, response)).toEqual({
+    expect(mask.maskDecision(event, response).response).toEqual({
       ...response,
       actions_to_perform: [
         {
@@ -66,12 +66,16 @@ describe('createLogMask', () => {
       ...createEmptyResponse(),
       actions_to_perform: [{ action: 'Notify', parameters: { a: 'code 123 and 1234' } }],
     };
-    const masked = mask.maskResponse({ 'a.ani': '123', 'b.ani': '1234' }, response);
+    const { response: masked } = mask.maskDecision({ 'a.ani': '123', 'b.ani': '1234' }, response);
     expect(masked.actions_to_perform[0]!.parameters.a).toBe(`code 123 and ${h('1234')}`);
   });
 
-  it('returns a response without texts as it is', () => {
+  it('masks the variables of a decision as maskVariables does, and returns what holds nothing to mask as it is', () => {
     const response = createEmptyResponse();
-    expect(mask.maskResponse(event, response)).toBe(response);
+    const masked = mask.maskDecision(event, response);
+    expect(masked.variables).toEqual(mask.maskVariables(event));
+    expect(masked.response).toBe(response);
+    const plain = { 'call.dnis': '+3315555' };
+    expect(mask.maskDecision(plain, response).variables).toBe(plain);
   });
 });

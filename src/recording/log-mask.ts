@@ -1,10 +1,4 @@
-import type {
-  CustomLogicResponse,
-  EventFilterAction,
-  LogMask,
-  SessionVariables,
-  SetSessionVariableAction,
-} from '../contract';
+import type { CustomLogicResponse, EventFilterAction, LogMask, SessionVariables } from '../contract';
 import { createValueHasher } from './hash-values';
 import { createNameMatcher } from './match-names';
 import { redactWith } from './redact-variables';
@@ -27,27 +21,42 @@ export const MIN_SEARCHED_VALUE_CHARS = 4;
 export function createLogMask(globs: readonly string[], key: Buffer | string): LogMask {
   const isPersonal = createNameMatcher(globs, '--mask');
   const hash = createValueHasher(key);
-  const maskUpdate = (values: readonly string[], name: string, value: string): string =>
-    isPersonal(name) ? hash(value) : replaceValues(value, values, hash);
+  const maskTexts = (response: CustomLogicResponse, values: string[]): CustomLogicResponse => {
+    const updates = response.session_variable_updates;
+    for (const { key: name, value } of updates) if (isPersonal(name)) addSearched(values, value);
+    const searched = sortLongestFirst(values);
+    const maskUpdate = (name: string, value: string): string =>
+      isPersonal(name) ? hash(value) : replaceValues(value, searched, hash);
+    const filter = response.event_filter;
+    return {
+      ...response,
+      actions_to_perform: response.actions_to_perform.map(({ action, parameters }) => ({
+        action,
+        parameters: mapValues(parameters, (_, value) => replaceValues(value, searched, hash)),
+      })),
+      session_variable_updates: updates.map(({ key: name, value }) => ({
+        key: name,
+        value: maskUpdate(name, value),
+      })),
+      ...(filter === undefined ? {} : { event_filter: maskFilter(filter, maskUpdate) }),
+    };
+  };
   return {
     maskVariables: redactWith(isPersonal, hash),
-    maskResponse(variables, response) {
-      if (!hasTexts(response)) return response;
-      const values = collectPersonalValues(variables, response.session_variable_updates, isPersonal);
-      const filter = response.event_filter;
+    // One pass over the event's names finds what to hash and what to search for.
+    maskDecision(variables, response) {
+      let masked: SessionVariables | undefined;
+      const values: string[] = [];
+      for (const name in variables) {
+        if (!isPersonal(name)) continue;
+        const value = variables[name] as string;
+        masked ??= { ...variables };
+        masked[name] = hash(value);
+        addSearched(values, value);
+      }
       return {
-        ...response,
-        actions_to_perform: response.actions_to_perform.map(({ action, parameters }) => ({
-          action,
-          parameters: mapValues(parameters, (_, value) => replaceValues(value, values, hash)),
-        })),
-        session_variable_updates: response.session_variable_updates.map(({ key: name, value }) => ({
-          key: name,
-          value: maskUpdate(values, name, value),
-        })),
-        ...(filter === undefined
-          ? {}
-          : { event_filter: maskFilter(filter, (n, v) => maskUpdate(values, n, v)) }),
+        variables: masked ?? variables,
+        response: hasTexts(response) ? maskTexts(response, values) : response,
       };
     },
   };
@@ -62,19 +71,14 @@ function hasTexts(response: CustomLogicResponse): boolean {
   );
 }
 
-/** The distinct personal values worth searching for, longest first (as replaceValues needs them). */
-function collectPersonalValues(
-  variables: SessionVariables,
-  updates: readonly SetSessionVariableAction[],
-  isPersonal: (name: string) => boolean,
-): string[] {
-  const values = new Set<string>();
-  const add = (name: string, value: string): void => {
-    if (value.length >= MIN_SEARCHED_VALUE_CHARS && isPersonal(name)) values.add(value);
-  };
-  for (const name in variables) add(name, variables[name] as string);
-  for (const { key, value } of updates) add(key, value);
-  return [...values].sort((a, b) => b.length - a.length);
+function addSearched(values: string[], value: string): void {
+  if (value.length >= MIN_SEARCHED_VALUE_CHARS) values.push(value);
+}
+
+/** Distinct, longest first (as replaceValues needs them). */
+function sortLongestFirst(values: readonly string[]): string[] {
+  if (values.length < 2) return values as string[];
+  return [...new Set(values)].sort((a, b) => b.length - a.length);
 }
 
 function maskFilter(

@@ -8,7 +8,7 @@ export const MAX_SEARCH_STEPS = 1 << 22;
 /**
  * `text` with every occurrence of each of `values` replaced by `replace(value)`, in one pass over the
  * text: at each place the leftmost occurrence wins, and of two starting together the longer (`values`
- * must be sorted longest first), so that a number inside a masked SIP address goes with the address, and
+ * must be sorted longest first, none empty), so that a number inside a masked SIP address goes with the address, and
  * a replacement is never searched again. Returns `text` itself when nothing occurs in it. Beyond
  * MAX_SEARCH_STEPS the whole text is `replace(text)`: masked too much rather than searched too long.
  *
@@ -20,6 +20,8 @@ export function replaceValues(
   values: readonly string[],
   replace: (value: string) => string,
 ): string {
+  // Longest first: the last value is the shortest, and a text shorter than it holds none.
+  if (values.length === 0 || text.length < values[values.length - 1]!.length) return text;
   if (values.length * text.length > MAX_SEARCH_STEPS) return replace(text);
   const next = values.map((value) => text.indexOf(value));
   let out = '';
