@@ -6,7 +6,7 @@ import { WebhookCore } from '../src/hosts';
 import { createJsonLogger, silentLogger, type Logger, type LogLevel } from '../src/observability/logger';
 import { Metrics } from '../src/observability/metrics';
 import { RuleProcessor } from '../src/processor/rule-processor';
-import { createRedactor, DecisionLog } from '../src/recording';
+import { createLogMask, DecisionLog } from '../src/recording';
 import { loadRuleBook } from '../src/rules/book';
 import { MemorySessionStore } from '../src/session';
 import { realisticVariables } from './events';
@@ -56,7 +56,7 @@ export const logsSuite: Suite = {
           file: decisionFile,
           metrics,
           logger,
-          mask: createRedactor(DEFAULT_MASKS, 'bench-key'),
+          mask: createLogMask(DEFAULT_MASKS, 'bench-key'),
         });
         decisions.push(log);
         core.setDecisionTap((d) => log.log(d));

@@ -7,16 +7,29 @@ import { REDACT_KEY_ENV } from './record-options';
 /**
  * Variables masked in logs and in the decision log unless `--mask` or `--no-mask` says otherwise: the
  * data that identifies or reaches a caller on a contact center's voice-biometrics calls (docs/operations.md,
- * "Masking"). Identifiers and contact data, not statuses, scores or decisions, which rules read and a
- * replay of the decision log needs as they were.
+ * "Masking personal data"), under the names engines, SIP stacks, IVRs and CRMs usually give it. Names are
+ * matched without regard to case. Identifiers and contact data, not statuses, scores or decisions, which
+ * rules read and a replay of the decision log needs as they were.
  */
 export const DEFAULT_MASKS: readonly string[] = [
-  '*.ani',
-  '*[pP]hone*',
-  '*[eE]mail*',
-  '*[aA]ddress*',
-  '{person,caller,customer}.*{[iI]d,ID,[nN]ame}',
-  '*[tT]ranscript*',
+  // The caller's number (ANI), the dialed number (DNIS), a mobile subscriber's number (MSISDN).
+  '*{ani,dnis,msisdn}',
+  // Calling line identity.
+  '{,*.,*_,*-}{cli,clid}',
+  // The numbers, ids and addresses of a call's parties: callerId, call.caller_number, calledNumber.
+  '*{caller,callee,calling,called}{,_,-,.}{id,number,num,uri,address,party}*',
+  // SIP addressing: sip.from, sip.to, sip.fromUri, sip.contact, sip.pai, sip.ruri.
+  '{,*.,*_,*-}{from,to,contact,pai,ruri}{,_,-,.}{,uri,number,num,user,address}',
+  '*{asserted,preferred}{,_,-,.}identity',
+  // Contact data, wherever the IVR or CRM puts it.
+  '*phone*',
+  '{,*.,*_,*-}{mobile,cell,tel,fax}{,_,-,.}{,number,num}',
+  '*e{,-,_}mail*',
+  '*address*',
+  // Who the caller is or claims to be: the identity voice biometrics verifies.
+  '{person,caller,callee,customer,client,contact,subscriber}.*{id,name}',
+  // What the caller said.
+  '*transcript*',
 ];
 
 export interface LogSettings {
@@ -34,8 +47,9 @@ export const LOG_OPTIONS = {
     value: 'GLOB',
     help: [
       'in logs and the decision log, replace the values of matching variables by a',
-      'keyed hash (repeatable; replaces the defaults: caller numbers, phones, emails,',
-      'addresses, ids and names of people, transcripts)',
+      'keyed hash, names in any case (repeatable; replaces the defaults: caller and',
+      'dialed numbers, SIP addresses, phones, emails, addresses, ids and names of',
+      'people, transcripts)',
     ],
   }),
   'no-mask': defineFlag({ help: 'mask nothing (not even the defaults)' }),

@@ -26,8 +26,8 @@ export const RECORD_OPTIONS = {
   redact: defineRepeatable({
     value: 'GLOB',
     help: [
-      'with --record: replace the values of matching variables by a keyed hash',
-      "(repeatable: --redact call.ani --redact 'person.*')",
+      'with --record: replace the values of matching variables (names in any case)',
+      "by a keyed hash (repeatable: --redact call.ani --redact 'person.*')",
     ],
   }),
   'redact-key': defineString({

@@ -1,16 +1,16 @@
-import type { VariableMask } from '../contract';
+import type { LogMask } from '../contract';
 import type { WebhookCore } from '../hosts';
 import type { Logger } from '../observability/logger';
 import {
+  createLogMask,
   createRandomRedactionKey,
   createRecorder,
-  createRedactor,
   DecisionLog,
   type Recorder,
 } from '../recording';
 import type { CliIO } from '../terminal/command-io';
 import type { HeldTaps } from './held-taps';
-import type { LogSettings } from './log-options';
+import { DEFAULT_MASKS, type LogSettings } from './log-options';
 import type { RecordSettings } from './record-options';
 
 /**
@@ -18,12 +18,9 @@ import type { RecordSettings } from './record-options';
  * `--redact` key when one is given (the same value then has the same hash in logs, the decision log and
  * the recording), else a random key for this process. Undefined when nothing is masked.
  */
-export function createVariableMask(
-  logs: LogSettings,
-  redactKey: string | undefined,
-): VariableMask | undefined {
+export function createServeLogMask(logs: LogSettings, redactKey: string | undefined): LogMask | undefined {
   if (logs.masks.length === 0) return undefined;
-  return createRedactor(logs.masks, redactKey ?? logs.maskKey ?? createRandomRedactionKey());
+  return createLogMask(logs.masks, redactKey ?? logs.maskKey ?? createRandomRedactionKey());
 }
 
 /**
@@ -35,7 +32,7 @@ export async function startDecisionLog(
   logs: LogSettings,
   core: WebhookCore,
   logger: Logger,
-  mask: VariableMask | undefined,
+  mask: LogMask | undefined,
   io: CliIO,
   held: HeldTaps,
 ): Promise<DecisionLog | undefined | false> {
@@ -65,7 +62,12 @@ export async function startDecisionLog(
 export function describeDecisionLog(logs: LogSettings): string | undefined {
   const settings = logs.decisionLog;
   if (settings === undefined) return undefined;
-  const masking = logs.masks.length === 0 ? 'nothing masked' : `masking ${logs.masks.join(', ')}`;
+  const masking =
+    logs.masks.length === 0
+      ? 'nothing masked'
+      : logs.masks === DEFAULT_MASKS
+        ? 'masking the default personal variables'
+        : `masking ${logs.masks.join(', ')}`;
   const rotation = settings.maxBytes === undefined ? '' : `, rotated beyond ${settings.maxBytes} bytes`;
   return `logging every decision to ${settings.file} (${masking})${rotation}`;
 }

@@ -18,7 +18,7 @@ import { shareWorkerMetrics } from '../server/worker-metrics';
 import type { ServeControl } from './serve-control';
 import type { ServeOptions } from './serve-options';
 import { holdCoreTaps } from './held-taps';
-import { createVariableMask, describeDecisionLog, startDecisionLog, startRecording } from './serve-logs';
+import { createServeLogMask, describeDecisionLog, startDecisionLog, startRecording } from './serve-logs';
 
 export interface OneProcess {
   options: ServeOptions;
@@ -34,12 +34,12 @@ export interface OneProcess {
  * the recording and decision log, the hosts, the reloads; then, on abort, the drain and the graceful stop.
  */
 export async function serveOneProcess({ options, security, logger, metrics, io, control }: OneProcess) {
-  const mask = createVariableMask(options.logs, options.record?.redactKey);
+  const mask = createServeLogMask(options.logs, options.record?.redactKey);
   const core = new WebhookCore({
     metrics,
     logger,
     exposeFiredRules: options.security.exposeFired,
-    ...(mask === undefined ? {} : { maskVariables: mask }),
+    ...(mask === undefined ? {} : { maskVariables: mask.maskVariables }),
     failPolicy: options.failPolicy,
     maxInflightEvents: options.limits.maxInflightEvents,
     clientSharePercent: options.limits.clientSharePercent,

@@ -63,8 +63,8 @@ Options:
                              variable updates as changes of the next event (its delta, and \`changed\`) (default: applied)
   --workers N                processes serving one port (node:cluster); more than 1 needs --state redis://
   --record FILE              append every event received to FILE, a recording for rulehook replay
-  --redact GLOB              with --record: replace the values of matching variables by a keyed hash
-                             (repeatable: --redact call.ani --redact 'person.*')
+  --redact GLOB              with --record: replace the values of matching variables (names in any case)
+                             by a keyed hash (repeatable: --redact call.ani --redact 'person.*')
   --redact-key KEY           key of that hash (default: $RULEHOOK_REDACT_KEY, else random for this process)
   --record-max-bytes N       rotate the recording beyond N bytes: FILE.1, FILE.2, ... (default: never)
   --auth-tokens-file PATH    require Authorization: Bearer <token> (gRPC: metadata authorization),
@@ -76,8 +76,9 @@ Options:
   --tls-client-ca FILE       mutual TLS: require client certificates signed by this PEM CA
   --expose-fired             name the rules that fired in the rulehook-fired header/trailer
   --mask GLOB                in logs and the decision log, replace the values of matching variables by a
-                             keyed hash (repeatable; replaces the defaults: caller numbers, phones, emails,
-                             addresses, ids and names of people, transcripts)
+                             keyed hash, names in any case (repeatable; replaces the defaults: caller and
+                             dialed numbers, SIP addresses, phones, emails, addresses, ids and names of
+                             people, transcripts)
   --no-mask                  mask nothing (not even the defaults)
   --decision-log FILE        append a line per event answered to FILE (its variables, fired rules, response):
                              a recording for rulehook replay

@@ -1,5 +1,5 @@
 import { createEmptyResponse } from './types';
-import { encodeDecisionLine, type EventDecision } from './decision-line';
+import { encodeDecisionLine, type EventDecision, type LogMask } from './decision-line';
 
 const decision: EventDecision = {
   time: Date.UTC(2026, 0, 2, 3, 4, 5, 678),
@@ -42,18 +42,20 @@ describe('encodeDecisionLine', () => {
     });
   });
 
-  it('masks the variables and the updates by name, leaving the decision as it was', () => {
-    const mask = (v: Record<string, string>) =>
-      'call.ani' in v ? { ...v, 'call.ani': `masked(${v['call.ani']})` } : v;
+  it('writes what the mask makes of the variables and the response, leaving the decision as it was', () => {
+    const mask: LogMask = {
+      maskVariables: (v) => v,
+      maskDecision: (v, r) => ({
+        variables: { ...v, 'call.ani': `masked(${v['call.ani']})` },
+        response: { ...r, session_variable_updates: [{ key: 'seen', value: v['call.ani']!.slice(0, 3) }] },
+      }),
+    };
     const parsed = JSON.parse(encodeDecisionLine(decision, mask)) as {
       session_variables: Record<string, string>;
       response: { session_variable_updates: { key: string; value: string }[] };
     };
     expect(parsed.session_variables['call.ani']).toBe('masked(+14155550142)');
-    expect(parsed.response.session_variable_updates).toEqual([
-      { key: 'call.ani', value: 'masked(+14155550142)' },
-      { key: 'risk.level', value: 'HIGH' },
-    ]);
+    expect(parsed.response.session_variable_updates).toEqual([{ key: 'seen', value: '+14' }]);
     expect(decision.variables['call.ani']).toBe('+14155550142');
     expect(decision.response.session_variable_updates[0]!.value).toBe('+14155550142');
   });

@@ -9,6 +9,6 @@ export { encodeResponseBinary } from './response-binary';
 export * from './proto-files';
 export { FIRED_RULES_HEADER, FIRED_RULES_TRAILER } from './fired-rules';
 export * from './reserved-variables';
-export { encodeDecisionLine, type EventDecision, type VariableMask } from './decision-line';
+export { encodeDecisionLine, type EventDecision, type LogMask, type VariableMask } from './decision-line';
 export { REVISION_METADATA, shortenRevision } from './rule-revision';
 export { loadProtoRoot } from './load-proto-root';

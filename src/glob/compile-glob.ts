@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { foldCase } from './fold-case';
 import { GlobAutomaton } from './glob-automaton';
 import { readLiteral, readLiteralPrefix, type GlobNode, type GlobProblem } from './glob-syntax';
 import { parseGlob } from './parse-glob';
@@ -16,8 +17,18 @@ export type CompiledGlob =
     }
   | ({ ok: false } & GlobProblem);
 
+export interface GlobOptions {
+  /**
+   * Match without regard to case (`--mask`, `--redact`: `CALL.ANI` is `call.ani`): the pattern is folded to
+   * lower case when compiled, and `test` lower-cases the text. `prefix` is then empty.
+   */
+  ignoreCase?: boolean;
+}
+
 /** Compiled patterns kept: the same `on` glob is often written in many rules, and catalogs are matched per name. */
 const cache = new LRUCache<string, CompiledGlob>({ max: 10_000 });
+/** The same, compiled to ignore case. */
+const caseBlindCache = new LRUCache<string, CompiledGlob>({ max: 1_000 });
 
 /**
  * How every glob of rulehook becomes a matcher (`matches`, `on`, `changed`,
@@ -26,11 +37,13 @@ const cache = new LRUCache<string, CompiledGlob>({ max: 10_000 });
  * globs to backtracking regular expressions: `*a*a*b` took seconds on a
  * 4,000-character value. Results, refusals included, are cached by pattern.
  */
-export function compileGlob(pattern: string): CompiledGlob {
-  let compiled = cache.get(pattern);
+export function compileGlob(pattern: string, options: GlobOptions = {}): CompiledGlob {
+  const ignoreCase = options.ignoreCase === true;
+  const compiledGlobs = ignoreCase ? caseBlindCache : cache;
+  let compiled = compiledGlobs.get(pattern);
   if (compiled === undefined) {
-    compiled = Object.freeze(build(pattern));
-    cache.set(pattern, compiled);
+    compiled = Object.freeze(ignoreCase ? buildIgnoringCase(pattern) : build(pattern));
+    compiledGlobs.set(pattern, compiled);
   }
   return compiled;
 }
@@ -53,6 +66,16 @@ function build(pattern: string): CompiledGlob {
   if (literal !== undefined)
     return { ok: true, isGlob: literal !== pattern, prefix: literal, test: (text) => text === literal };
   return { ok: true, isGlob: true, prefix: readLiteralPrefix(nodes), test: buildMatcher(nodes) };
+}
+
+function buildIgnoringCase(pattern: string): CompiledGlob {
+  const nodes = parseGlob(pattern);
+  if (!Array.isArray(nodes)) return { ok: false, ...nodes };
+  const folded = foldCase(nodes);
+  const literal = readLiteral(folded);
+  const test = literal === undefined ? buildMatcher(folded) : (text: string) => text === literal;
+  const isGlob = literal === undefined || literal !== pattern || literal.toUpperCase() !== literal;
+  return { ok: true, isGlob, prefix: '', test: (text) => test(text.toLowerCase()) };
 }
 
 /** The segment matcher where it applies (no braces, no `**`), else the automaton. */

@@ -1,7 +1,8 @@
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { Recorder } from './recorder';
-import { createRandomRedactionKey, createRedactor } from './redact-variables';
+import { createRandomRedactionKey } from './hash-values';
+import { createRedactor } from './redact-variables';
 
 export interface RecordingSettings {
   file: string;

@@ -3,7 +3,7 @@ import type { Logger } from '../observability/logger';
 import { Metrics } from '../observability/metrics';
 import { MemoryDisk } from '../../test/support/memory-disk';
 import { DecisionLog } from './decision-log';
-import { createRedactor } from './redact-variables';
+import { createLogMask } from './log-mask';
 
 function capture(): Logger & { lines: string[] } {
   const lines: string[] = [];
@@ -40,7 +40,7 @@ describe('DecisionLog', () => {
       logger: capture(),
       metrics,
       fileSystem: disk,
-      mask: createRedactor(['call.ani'], 'k'),
+      mask: createLogMask(['call.ani'], 'k'),
     });
     for (let i = 0; i < 3; i++) log.log(decision(i));
     expect(disk.text('/d/d.jsonl')).toBe('');

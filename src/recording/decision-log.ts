@@ -1,4 +1,4 @@
-import { encodeDecisionLine, type EventDecision, type VariableMask } from '../contract';
+import { encodeDecisionLine, type EventDecision, type LogMask } from '../contract';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { BufferedLineFile } from './buffered-line-file';
@@ -10,8 +10,8 @@ export interface DecisionLogOptions {
   file: string;
   /** Rotate once the file would grow beyond this many bytes. */
   maxBytes?: number;
-  /** Masks personal variables (`--mask`) in the event and in the response's variable updates. */
-  mask?: VariableMask;
+  /** Masks personal data (`--mask`) in the event and the response (createLogMask). */
+  mask?: LogMask;
   logger: Logger;
   metrics: Metrics;
   /** Decisions waiting to be written at most; beyond, dropped (and counted), never waited for. */

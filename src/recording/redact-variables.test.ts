@@ -1,4 +1,5 @@
-import { createRandomRedactionKey, createRedactor, hashValue } from './redact-variables';
+import { createRandomRedactionKey, hashValue } from './hash-values';
+import { createRedactor } from './redact-variables';
 
 describe('createRedactor', () => {
   const redact = createRedactor(['call.ani', 'person.*'], 'k');
@@ -37,6 +38,15 @@ describe('createRedactor', () => {
     expect(redacted['call.dnis']).toMatch(/^redacted:/);
     expect(redacted['person.id']).toBe('C-1');
     expect(() => createRedactor(['!person.*'], 'k')).toThrow("--redact '!person.*'");
+  });
+
+  it('matches names without regard to case', () => {
+    const vars = { 'CALL.ANI': '+1', 'Person.Id': 'C-1', 'call.Dnis': '2' };
+    expect(createRedactor(['call.ani', 'person.*'], 'k')(vars)).toEqual({
+      'CALL.ANI': hashValue('k', '+1'),
+      'Person.Id': hashValue('k', 'C-1'),
+      'call.Dnis': '2',
+    });
   });
 
   it('makes a fresh random key each time', () => {
