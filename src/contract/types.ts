@@ -48,8 +48,11 @@ export interface CustomLogicResponse {
 
 export const RESULT_CODE_OK = 200;
 
-/** The variable that names the event type (spec, Events 1). */
+/** The variable that names the event type: the engine's, on every event. */
 export const CURRENT_EVENT_KEY = 'state.currentEvent';
+
+/** The variable that holds the call session's id: the engine's, on every event. */
+export const SESSION_ID_KEY = 'state.sessionId';
 
 export function createEmptyResponse(): CustomLogicResponse {
   return {

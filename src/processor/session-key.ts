@@ -1,7 +1,7 @@
-import type { SessionVariables } from '../contract';
+import { SESSION_ID_KEY, type SessionVariables } from '../contract';
 
 /** The variable that identifies a session by default (configurable: `--session-key`). */
-export const DEFAULT_SESSION_KEY = 'state.sessionId';
+export const DEFAULT_SESSION_KEY = SESSION_ID_KEY;
 
 /** The longest session id, in UTF-16 code units (what `String.length` counts). */
 export const MAX_SESSION_ID_LENGTH = 256;

@@ -3,7 +3,7 @@ import { createEmptyResponse } from '../../src/contract';
 import { loadRuleBook } from '../../src/rules/book';
 import { loadSandboxScenario } from '../../src/sandbox';
 import {
-  SessionStore,
+  CallSessions,
   VirtualClock,
   type SandboxWebhookTarget,
   type SessionReport,
@@ -26,7 +26,7 @@ async function openSandbox(scenarioName: string, webhook: SandboxWebhookTarget |
     process.cwd(),
   );
   const clock = new VirtualClock(Date.parse('2026-05-01T09:00:00Z'));
-  const store = new SessionStore(scenario!, { clock, ...(webhook === undefined ? {} : { webhook }) });
+  const store = new CallSessions(scenario!, { clock, ...(webhook === undefined ? {} : { webhook }) });
   const bot = createIvrBot(scenario!, store);
   const call = async (method: string, request: Record<string, unknown>) => bot[method]!(request);
   const report = (id: string): SessionReport => store.get(id)!.report();

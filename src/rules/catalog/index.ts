@@ -1,5 +1,5 @@
 export type { ActionSpec, Catalog, CatalogSpec, ParameterSpec } from './catalog-spec';
-export { parseCatalog, type CatalogParseResult } from './load-catalog';
+export { parseCatalog, type CatalogParseResult } from './parse-catalog';
 export {
   canMatchVariable,
   hasVariableStartingWith,

@@ -1,8 +1,9 @@
+import { CURRENT_EVENT_KEY } from '../../contract';
 import { canMatchTextStartingWith, compileGlob, isGlob } from '../../glob';
 import type { CatalogSpec } from './catalog-spec';
 
 /** Always known, whatever the catalog says: the spec names it. */
-const BUILT_IN_VARIABLES = ['state.currentEvent'];
+const BUILT_IN_VARIABLES = [CURRENT_EVENT_KEY];
 
 /**
  * Whether the catalog's `variables` (names or globs) cover `name`.

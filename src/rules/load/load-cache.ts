@@ -1,6 +1,6 @@
 import { parseCatalog, type CatalogParseResult } from '../catalog';
 import type { CatalogSpec } from '../catalog';
-import { checkRuleFile, parseRuleFile, type ParsedRuleFile, type RuleFile } from './load-rule-file';
+import { checkRuleFile, parseRuleFile, type RuleFile } from './load-rule-file';
 
 /**
  * What `loadRuleSnapshot` computed for each file, reused while a file's text
@@ -14,7 +14,7 @@ export interface LoadCache {
   /** By file: its parse depends on its text only, its checks on the catalog's text too. */
   ruleFiles: Map<
     string,
-    { text: string; parsed: ParsedRuleFile; catalogText: string | undefined; ruleFile: RuleFile }
+    { text: string; parsed: RuleFile; catalogText: string | undefined; ruleFile: RuleFile }
   >;
 }
 

@@ -5,13 +5,11 @@ import { parseYaml, type ParsedYaml } from '../parse';
 import { isRuleStringPosition, validateRulesSchema } from '../schema';
 import type { LoadedRuleset, RulesetSpec } from '../spec';
 
+/**
+ * A rule file's parse and the problems found in it: after parseRuleFile, those its text alone shows (YAML,
+ * schema; no catalog involved); after checkRuleFile, the semantic checks' too.
+ */
 export interface RuleFile {
-  parsed: ParsedYaml;
-  diagnostics: Diagnostic[];
-}
-
-/** What a rule file's text alone yields: its parse, and its YAML and schema problems (no catalog involved). */
-export interface ParsedRuleFile {
   parsed: ParsedYaml;
   diagnostics: Diagnostic[];
 }
@@ -27,7 +25,7 @@ export function loadRuleFile(file: string, text: string, catalog: CatalogSpec | 
 }
 
 /** The part of `loadRuleFile` that depends on the text only: kept while only the catalog changes. */
-export function parseRuleFile(file: string, text: string): ParsedRuleFile {
+export function parseRuleFile(file: string, text: string): RuleFile {
   const parsed = parseYaml(file, text, isRuleStringPosition);
   return {
     parsed,
@@ -38,10 +36,7 @@ export function parseRuleFile(file: string, text: string): ParsedRuleFile {
 }
 
 /** The semantic checks of a parsed rule file against a catalog; the parse is read, never changed. */
-export function checkRuleFile(
-  { parsed, diagnostics }: ParsedRuleFile,
-  catalog: CatalogSpec | undefined,
-): RuleFile {
+export function checkRuleFile({ parsed, diagnostics }: RuleFile, catalog: CatalogSpec | undefined): RuleFile {
   // Concatenated, not pushed with spreads: a large file can have more problems than a call has room for arguments.
   return {
     parsed,

@@ -6,5 +6,5 @@ export type { JsonSchema } from './schema-doc';
 export { createSchemaValidator } from './create-schema-validator';
 export { documented, text, textList, textMap, withExample, DRAFT_2020_12 } from './schema-doc';
 export { toEditorSchema } from './editor-schema';
-export { findTextPositions, isTextSchema } from './text-positions';
+export { cacheTextPositions, findTextPositions, isTextSchema } from './text-positions';
 export { isCatalogStringPosition, isRuleStringPosition } from './string-positions';

@@ -1,19 +1,9 @@
-import type { SpecPath } from '../spec';
 import { buildCatalogSchema } from './catalog-schema';
 import { buildRulesSchema } from './rules-schema';
-import { findTextPositions } from './text-positions';
-
-let rulePositions: ((path: SpecPath) => boolean) | undefined;
-let catalogPositions: ((path: SpecPath) => boolean) | undefined;
+import { cacheTextPositions } from './text-positions';
 
 /** Where a rule file expects text, for parseYaml: the text schemas of schema/rules.schema.json. */
-export function isRuleStringPosition(path: SpecPath): boolean {
-  rulePositions ??= findTextPositions(buildRulesSchema());
-  return rulePositions(path);
-}
+export const isRuleStringPosition = cacheTextPositions(buildRulesSchema);
 
 /** Where a catalog expects text (everything but `required` flags), for parseYaml. */
-export function isCatalogStringPosition(path: SpecPath): boolean {
-  catalogPositions ??= findTextPositions(buildCatalogSchema());
-  return catalogPositions(path);
-}
+export const isCatalogStringPosition = cacheTextPositions(buildCatalogSchema);

@@ -47,3 +47,12 @@ function asSchema(value: unknown): JsonSchema | undefined {
     ? (value as JsonSchema)
     : undefined;
 }
+
+/**
+ * findTextPositions of the schema `build` makes, built on the first question and kept: each file kind's
+ * loader asks it for every scalar, and the schema is built once per process.
+ */
+export function cacheTextPositions(build: () => JsonSchema): (path: SpecPath) => boolean {
+  let positions: ((path: SpecPath) => boolean) | undefined;
+  return (path) => (positions ??= findTextPositions(build()))(path);
+}

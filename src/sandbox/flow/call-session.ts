@@ -1,4 +1,9 @@
-import { CURRENT_EVENT_KEY, type OperationAction, type SessionVariables } from '../../contract';
+import {
+  CURRENT_EVENT_KEY,
+  SESSION_ID_KEY,
+  type OperationAction,
+  type SessionVariables,
+} from '../../contract';
 import type { EngineSimulator } from '../../simulation';
 import type { SandboxMedia, SandboxScenario } from '../scenario';
 import { FLOW_NODES, PASSIVE_NODES, type FlowNode } from './flow-catalog';
@@ -56,7 +61,7 @@ export class CallSession {
     variables: SessionVariables,
   ) {
     this.startedAt = context.clock.now();
-    this.variables = { ...variables, 'state.sessionId': id };
+    this.variables = { ...variables, [SESSION_ID_KEY]: id };
   }
 
   /** Runs `step` after every earlier step of this session. */

@@ -6,5 +6,5 @@ export { endCall, identifyPerson, receiveOptIn, startCall } from './flow-operati
 export { DEFAULT_LOCK_AFTER_MISMATCHES, PersonStore } from './person-store';
 export type { SandboxWebhookTarget } from './sandbox-webhook';
 export type { SessionReport, TimelineEntry } from './session-timeline';
-export { SessionStore, type SessionFlowOptions } from './session-store';
+export { CallSessions, type SessionFlowOptions } from './call-sessions';
 export { driveClock, VirtualClock } from './virtual-clock';

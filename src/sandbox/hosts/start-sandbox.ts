@@ -1,7 +1,7 @@
 import type { EngineSimulatorOptions } from '../../simulation';
 import type { RunningHost } from '../../hosts';
 import { createAudioProcessor } from '../audio';
-import { driveClock, SessionStore, VirtualClock, type SandboxWebhookTarget } from '../flow';
+import { driveClock, CallSessions, VirtualClock, type SandboxWebhookTarget } from '../flow';
 import { createIvrBot, RecordedMedia } from '../ivr';
 import type { SandboxScenario } from '../scenario';
 import { startSandboxGrpcHost } from './grpc-host';
@@ -28,7 +28,7 @@ export interface SandboxHostOptions {
 export interface RunningSandbox {
   http: RunningHost | undefined;
   grpc: RunningHost | undefined;
-  sessions: SessionStore;
+  sessions: CallSessions;
   close(): Promise<void>;
 }
 
@@ -36,7 +36,7 @@ export interface RunningSandbox {
  * The methods of both services on a scenario, the IVR bot's sessions in `store`; the media URNs of its
  * recordings are audio the audio operations take.
  */
-export function createSandboxMethods(scenario: SandboxScenario, store: SessionStore): ServedMethod[] {
+export function createSandboxMethods(scenario: SandboxScenario, store: CallSessions): ServedMethod[] {
   const media = new RecordedMedia(scenario);
   return listServedMethods({
     'vendor.biosec.v1.IVRBot': createIvrBot(scenario, store, media),
@@ -51,7 +51,7 @@ export async function startSandbox(
 ): Promise<RunningSandbox> {
   const clock = options.clock ?? new VirtualClock();
   const stopClock = options.clock === undefined ? driveClock(clock, options.speed ?? 1) : () => undefined;
-  const sessions = new SessionStore(scenario, {
+  const sessions = new CallSessions(scenario, {
     clock,
     ...(options.webhook === undefined ? {} : { webhook: options.webhook }),
     ...(options.engine === undefined ? {} : { engine: options.engine }),

@@ -1,9 +1,9 @@
-import type { SessionStore } from '../flow';
+import type { CallSessions } from '../flow';
 import type { SandboxScenario } from '../scenario';
 import { answerWithStatus, type ServiceMethods } from '../wire';
 import { getPersonStatus } from './get-person-status';
 import type { RecordedMedia } from './recorded-media';
-import { createRecorder } from './recorder';
+import { createSiprecRecorder } from './siprec-recorder';
 import { createSessionOperations } from './session-operations';
 
 /**
@@ -13,11 +13,11 @@ import { createSessionOperations } from './session-operations';
  */
 export function createIvrBot(
   scenario: SandboxScenario,
-  store: SessionStore,
+  store: CallSessions,
   media?: RecordedMedia,
 ): ServiceMethods {
   const now = () => store.clock.now();
-  const recorder = createRecorder(scenario, now, media);
+  const recorder = createSiprecRecorder(scenario, now, media);
   const sessions = createSessionOperations(scenario, store);
   return {
     GetPersonStatus: answerWithStatus((request) => getPersonStatus(store.persons, request, now())),

@@ -5,7 +5,7 @@ import {
   receiveOptIn,
   startCall,
   type CallSession,
-  type SessionStore,
+  type CallSessions,
 } from '../flow';
 import type { SandboxScenario } from '../scenario';
 import { OK_STATUS, StatusFailure, type JsonMessage } from '../wire';
@@ -20,7 +20,7 @@ const readCustomData = (request: JsonMessage): Record<string, string> =>
  * needs (NOT_FOUND for any other). Each answers once the events it raised have been through the engine
  * model and the webhook, so what an IVR reads next already reflects them.
  */
-export function createSessionOperations(scenario: SandboxScenario, store: SessionStore) {
+export function createSessionOperations(scenario: SandboxScenario, store: CallSessions) {
   function find(request: JsonMessage, live: boolean): CallSession {
     requireText(request, ['call_session_id']);
     const id = request.call_session_id as string;

@@ -1,8 +1,5 @@
-import { findTextPositions } from '../../rules/schema';
-import type { SpecPath } from '../../rules/spec';
+import { cacheTextPositions } from '../../rules/schema';
 import { buildSandboxSchema } from './sandbox-schema';
-
-let positions: ((path: SpecPath) => boolean) | undefined;
 
 /**
  * Where a sandbox scenario expects text (ids, words, phrases), for parseYaml: the text schemas of
@@ -10,7 +7,4 @@ let positions: ((path: SpecPath) => boolean) | undefined;
  * spoken `text: 4111` stays "4111"); numbers elsewhere (durations, scores) stay numbers. An IVR step's
  * `request` is left as written: its schema is any mapping (proto3 JSON).
  */
-export function isSandboxStringPosition(path: SpecPath): boolean {
-  positions ??= findTextPositions(buildSandboxSchema());
-  return positions(path);
-}
+export const isSandboxStringPosition = cacheTextPositions(buildSandboxSchema);

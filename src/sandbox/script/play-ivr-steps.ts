@@ -1,5 +1,5 @@
 import type { EngineSimulatorOptions } from '../../simulation';
-import { SessionStore, VirtualClock, type SandboxWebhookTarget, type SessionReport } from '../flow';
+import { CallSessions, VirtualClock, type SandboxWebhookTarget, type SessionReport } from '../flow';
 import { createIvrBot } from '../ivr';
 import type { SandboxScenario } from '../scenario';
 import type { JsonMessage } from '../wire';
@@ -53,7 +53,7 @@ export async function playIvrSteps(
   options: PlayOptions = {},
 ): Promise<PlayedScript> {
   const clock = new VirtualClock(options.start ?? Date.now());
-  const store = new SessionStore(scenario, {
+  const store = new CallSessions(scenario, {
     clock,
     ...(webhook === undefined ? {} : { webhook }),
     ...(options.engine === undefined ? {} : { engine: options.engine }),

@@ -1,4 +1,4 @@
-import { CURRENT_EVENT_KEY, type SessionVariables } from '../../contract';
+import { CURRENT_EVENT_KEY, SESSION_ID_KEY, type SessionVariables } from '../../contract';
 import type { SpecPath } from '../../rules/spec';
 import { readEngineSetting, type EngineModel } from '../../filter';
 import type { EngineSpec, ExpectationSpec, ScenarioFileSpec, TestSpec, VariablesSpec } from './scenario-spec';
@@ -29,7 +29,7 @@ export interface PlannedTest {
   engine: EngineModel;
 }
 
-export const SESSION_KEY = 'state.sessionId';
+export const SESSION_KEY = SESSION_ID_KEY;
 
 /**
  * Expands a test (and each of its cases) into sessions to simulate. The first

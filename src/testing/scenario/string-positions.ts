@@ -1,15 +1,9 @@
-import { findTextPositions } from '../../rules/schema';
-import type { SpecPath } from '../../rules/spec';
+import { cacheTextPositions } from '../../rules/schema';
 import { buildScenarioSchema } from './scenario-schema';
-
-let positions: ((path: SpecPath) => boolean) | undefined;
 
 /**
  * Where a scenario file expects text (everywhere but `sent`, a node override's `enable`, `result_code`),
  * for parseYaml: the text schemas of schema/scenario.schema.json. A YAML number or boolean written there is
  * taken as its source text (`0.10` stays "0.10"), as in rule files: session variables are text.
  */
-export function isScenarioStringPosition(path: SpecPath): boolean {
-  positions ??= findTextPositions(buildScenarioSchema());
-  return positions(path);
-}
+export const isScenarioStringPosition = cacheTextPositions(buildScenarioSchema);

@@ -25,7 +25,7 @@ const readSeconds = (duration: string): number => Number(duration.slice(0, -1));
  * no maximum. Time is `now()` (ms), read when a request arrives. Each URN is added to `media`, where
  * the audio operations find it.
  */
-export function createRecorder(scenario: SandboxScenario, now: () => number, media?: RecordedMedia) {
+export function createSiprecRecorder(scenario: SandboxScenario, now: () => number, media?: RecordedMedia) {
   const recordings = new Map<string, Recording>();
   let started = 0;
 

@@ -26,7 +26,7 @@ export interface SessionOpening {
 }
 
 /** The sandbox's call sessions, by `call_session_id` (only ids this store handed out exist). */
-export class SessionStore {
+export class CallSessions {
   private readonly sessions = new Map<string, CallSession>();
   private readonly context: SessionContext;
 
