@@ -22,6 +22,7 @@ import { listenBounded } from './bounded-listener';
 import { createGrpcHealth } from './health';
 import { addWebhookReflection } from './reflection';
 import { createBusinessLogicService } from './service-definition';
+import { routeUnknownMethods } from './unknown-methods';
 
 export interface GrpcHostOptions {
   host: string;
@@ -94,6 +95,7 @@ export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions)
   });
   addWebhookReflection(server);
   health.addToServer(server);
+  routeUnknownMethods(server);
 
   const listener = await listenBounded(
     server,
