@@ -32,6 +32,7 @@ describe('serve limit options', () => {
         requestTimeoutMs: 13,
         maxConcurrentStreams: 15,
         connectionMemoryMib: 16,
+        maxMetadataBytes: 14,
       },
     });
   });

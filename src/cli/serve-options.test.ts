@@ -35,7 +35,7 @@ Options:
   --headers-timeout MS       HTTP: time for the request headers to arrive (408) (default: 5000)
   --request-timeout MS       time for a whole request to arrive
                              (HTTP 408, gRPC DEADLINE_EXCEEDED) (default: 10000)
-  --max-header-bytes N       HTTP: largest request headers (431) (default: 16384)
+  --max-header-bytes N       largest request headers: HTTP 431, gRPC metadata RESOURCE_EXHAUSTED (default: 16384)
   --max-streams N            gRPC: calls at once on one connection (default: 500)
   --grpc-conn-memory MIB     gRPC: memory per connection before new calls on it are refused (default: 10)
   --shutdown-timeout MS      on SIGTERM/SIGINT, how long in-flight requests may take (default: 10000)
