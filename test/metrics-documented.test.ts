@@ -50,11 +50,12 @@ async function scrapeServe(args: string[]): Promise<Map<string, Documented>> {
   const base = `http://127.0.0.1:${http!.port}`;
   await fetch(`${base}/v1/events`, {
     method: 'POST',
-    // The token of scrapeWithEveryOption's tokens file; a server without tokens ignores it.
+    // The token of scrapeWithEveryOption's tokens file (/metrics needs it too); a server without tokens ignores it.
     headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
     body: '{"session_variables":{"state.currentEvent":"VERIFY_DONE","state.sessionId":"s"}}',
   });
-  const { samples, types } = parsePrometheusText(await (await fetch(`${base}/metrics`)).text());
+  const metrics = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+  const { samples, types } = parsePrometheusText(await metrics.text());
   controller.abort();
   expect(await exit).toBe(0);
   // prom-client's default metrics of the process come along (documented as a family, not one by one).

@@ -36,6 +36,7 @@ describe('serve limit options', () => {
         clientSharePercent: 17,
         maxConcurrentStreams: 15,
         connectionMemoryMib: 16,
+        maxMetadataBytes: 14,
       },
     });
   });

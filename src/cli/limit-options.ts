@@ -67,7 +67,10 @@ export const LIMIT_OPTIONS = {
     ['time for a whole request to arrive', '(HTTP 408, gRPC DEADLINE_EXCEEDED)'],
     DEFAULT_HTTP_LIMITS.requestTimeoutMs,
   ),
-  'max-header-bytes': count('HTTP: largest request headers (431)', DEFAULT_HTTP_LIMITS.maxHeaderBytes),
+  'max-header-bytes': count(
+    'largest request headers: HTTP 431, gRPC metadata RESOURCE_EXHAUSTED',
+    DEFAULT_HTTP_LIMITS.maxHeaderBytes,
+  ),
   'max-streams': count('gRPC: calls at once on one connection', DEFAULT_GRPC_LIMITS.maxConcurrentStreams),
   'grpc-conn-memory': defineString({
     value: 'MIB',
@@ -124,6 +127,7 @@ export function checkLimitSettings(
         ...connection,
         maxConcurrentStreams: v['max-streams'],
         connectionMemoryMib: v['grpc-conn-memory'],
+        maxMetadataBytes: v['max-header-bytes'],
       },
     },
   };

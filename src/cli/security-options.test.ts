@@ -15,7 +15,6 @@ describe('serve security options', () => {
         '--auth-tokens-file',
         'secrets/tokens',
         '--auth-probes',
-        '--auth-metrics',
         '--tls-cert',
         'tls/server.crt',
         '--tls-key',
@@ -33,9 +32,15 @@ describe('serve security options', () => {
     });
   });
 
+  it('asks a token of /metrics with tokens, unless --metrics-open', () => {
+    const tokens = ['--auth-tokens-file', 'tokens'];
+    expect(security(tokens).protectMetrics).toBe(true);
+    expect(security([...tokens, '--metrics-open']).protectMetrics).toBe(false);
+  });
+
   it.each([
     [['--auth-probes'], '--auth-probes needs --auth-tokens-file PATH'],
-    [['--auth-metrics'], '--auth-metrics needs --auth-tokens-file PATH'],
+    [['--metrics-open'], '--metrics-open needs --auth-tokens-file PATH'],
     [['--tls-cert', 'c'], '--tls-cert needs --tls-key FILE'],
     [['--tls-key', 'k'], '--tls-key needs --tls-cert FILE'],
     [['--tls-client-ca', 'ca'], '--tls-client-ca needs --tls-cert FILE and --tls-key FILE'],

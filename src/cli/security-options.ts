@@ -8,6 +8,7 @@ export interface SecuritySettings {
   /** Absolute path of `--auth-tokens-file`; undefined: no token asked. */
   tokensFile: string | undefined;
   protectProbes: boolean;
+  /** Whether `/metrics` needs a token: with tokens, unless `--metrics-open`. */
   protectMetrics: boolean;
   /** `--tls-cert`, `--tls-key`, `--tls-client-ca` (absolute); undefined: plaintext. */
   tls: TlsFiles | undefined;
@@ -25,7 +26,9 @@ export const SECURITY_OPTIONS = {
   'auth-probes': defineFlag({
     help: 'with --auth-tokens-file: /healthz, /readyz, gRPC health need a token too',
   }),
-  'auth-metrics': defineFlag({ help: 'with --auth-tokens-file: /metrics needs a token too' }),
+  'metrics-open': defineFlag({
+    help: 'with --auth-tokens-file: /metrics needs no token (it names the rules that fire)',
+  }),
   'tls-cert': defineString({
     value: 'FILE',
     help: 'serve HTTPS and gRPC over TLS with this PEM certificate',
@@ -46,7 +49,7 @@ export function checkSecuritySettings(
   const resolve = (file: string) => path.resolve(io.cwd, file);
   const tokens = v['auth-tokens-file'];
   if (tokens === undefined) {
-    const without = (v['auth-probes'] && '--auth-probes') || (v['auth-metrics'] && '--auth-metrics');
+    const without = (v['auth-probes'] && '--auth-probes') || (v['metrics-open'] && '--metrics-open');
     if (without) return { ok: false, message: `${without} needs --auth-tokens-file PATH` };
   }
   const { 'tls-cert': cert, 'tls-key': key, 'tls-client-ca': clientCa } = v;
@@ -62,7 +65,7 @@ export function checkSecuritySettings(
     security: {
       tokensFile: tokens === undefined ? undefined : resolve(tokens),
       protectProbes: v['auth-probes'],
-      protectMetrics: v['auth-metrics'],
+      protectMetrics: tokens !== undefined && !v['metrics-open'],
       tls:
         cert === undefined || key === undefined
           ? undefined

@@ -42,7 +42,7 @@ Options:
   --headers-timeout MS       HTTP: time for the request headers to arrive (408) (default: 5000)
   --request-timeout MS       time for a whole request to arrive
                              (HTTP 408, gRPC DEADLINE_EXCEEDED) (default: 10000)
-  --max-header-bytes N       HTTP: largest request headers (431) (default: 16384)
+  --max-header-bytes N       largest request headers: HTTP 431, gRPC metadata RESOURCE_EXHAUSTED (default: 16384)
   --max-streams N            gRPC: calls at once on one connection (default: 500)
   --grpc-conn-memory MIB     gRPC: memory per connection before new calls on it are refused (default: 10)
   --shutdown-timeout MS      on SIGTERM/SIGINT, how long in-flight requests may take (default: 10000)
@@ -70,7 +70,7 @@ Options:
   --auth-tokens-file PATH    require Authorization: Bearer <token> (gRPC: metadata authorization),
                              one token per line (default: no token asked)
   --auth-probes              with --auth-tokens-file: /healthz, /readyz, gRPC health need a token too
-  --auth-metrics             with --auth-tokens-file: /metrics needs a token too
+  --metrics-open             with --auth-tokens-file: /metrics needs no token (it names the rules that fire)
   --tls-cert FILE            serve HTTPS and gRPC over TLS with this PEM certificate
   --tls-key FILE             the PEM private key of --tls-cert
   --tls-client-ca FILE       mutual TLS: require client certificates signed by this PEM CA

@@ -38,7 +38,12 @@ export interface GrpcLimits extends ConnectionLimits {
   maxConcurrentStreams: number;
   /** Memory one HTTP/2 connection may use before new calls on it are refused, in MiB (`--grpc-conn-memory`). */
   connectionMemoryMib: number;
+  /** Largest metadata of a call, in bytes as HTTP/2 sizes a header list (`--max-header-bytes`). */
+  maxMetadataBytes: number;
 }
+
+/** The one bound on request headers: HTTP's, and gRPC's metadata (`--max-header-bytes`). */
+const MAX_HEADER_BYTES = 16_384;
 
 const CONNECTION_DEFAULTS: ConnectionLimits = {
   maxConnections: 4096,
@@ -50,7 +55,7 @@ const CONNECTION_DEFAULTS: ConnectionLimits = {
 export const DEFAULT_HTTP_LIMITS: Readonly<HttpLimits> = Object.freeze({
   ...CONNECTION_DEFAULTS,
   headersTimeoutMs: 5_000,
-  maxHeaderBytes: 16_384,
+  maxHeaderBytes: MAX_HEADER_BYTES,
   maxInflightBytes: 64 * 1024 * 1024,
 });
 
@@ -58,4 +63,5 @@ export const DEFAULT_GRPC_LIMITS: Readonly<GrpcLimits> = Object.freeze({
   ...CONNECTION_DEFAULTS,
   maxConcurrentStreams: 500,
   connectionMemoryMib: 10,
+  maxMetadataBytes: MAX_HEADER_BYTES,
 });

@@ -48,7 +48,7 @@ async function loadAuth(file: string, core: WebhookCore): Promise<CallerAuth> {
   const loaded = await BearerTokens.load(file);
   if (!loaded.ok) throw new Error(loaded.message);
   return new CallerAuth(
-    { tokens: loaded.tokens, protectProbes: false, protectMetrics: false },
+    { tokens: loaded.tokens, protectProbes: false, protectMetrics: true },
     core.metrics,
     silentLogger,
   );

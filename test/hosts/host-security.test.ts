@@ -34,7 +34,7 @@ async function createAuth(
   const logs = options.logs;
   const logger =
     logs === undefined ? silentLogger : createJsonLogger({ write: (line: string) => logs.push(line) });
-  const { protectProbes = false, protectMetrics = false } = options;
+  const { protectProbes = false, protectMetrics = true } = options;
   return new CallerAuth({ tokens: loaded.tokens, protectProbes, protectMetrics }, core.metrics, logger);
 }
 
@@ -69,25 +69,26 @@ describe('HTTP host with --auth-tokens-file', () => {
     expect(invalid.body.error).toEqual({ code: 'UNAUTHORIZED', message: 'the bearer token is not valid' });
   });
 
-  it('leaves the probes and /metrics open by default, and protects everything else, unknown paths too', async () => {
+  it('leaves the probes open by default, and protects everything else: /metrics, unknown paths', async () => {
     const listener = await createListener();
-    for (const open of ['/healthz', '/readyz', '/metrics'])
+    for (const open of ['/healthz', '/readyz'])
       expect([open, (await request(listener).get(open)).status]).toEqual([open, 200]);
+    expect((await request(listener).get('/metrics')).status).toBe(401);
+    expect((await request(listener).get('/metrics').set('authorization', AUTHORIZATION)).status).toBe(200);
     expect((await request(listener).get('/v2/nothing')).status).toBe(401);
     expect((await request(listener).get('/v1/events')).status).toBe(401);
     expect((await request(listener).get('/v2/nothing').set('authorization', AUTHORIZATION)).status).toBe(404);
   });
 
-  it('protects the probes with --auth-probes and /metrics with --auth-metrics', async () => {
+  it('protects the probes with --auth-probes, and opens /metrics with --metrics-open', async () => {
     const probes = await createListener({ protectProbes: true });
     expect((await request(probes).get('/healthz')).status).toBe(401);
     expect((await request(probes).get('/readyz')).status).toBe(401);
     expect((await request(probes).get('/healthz').set('authorization', AUTHORIZATION)).status).toBe(200);
-    expect((await request(probes).get('/metrics')).status).toBe(200);
-    const metrics = await createListener({ protectMetrics: true });
-    expect((await request(metrics).get('/metrics')).status).toBe(401);
-    expect((await request(metrics).get('/metrics').set('authorization', AUTHORIZATION)).status).toBe(200);
+    const metrics = await createListener({ protectMetrics: false });
+    expect((await request(metrics).get('/metrics')).status).toBe(200);
     expect((await request(metrics).get('/healthz')).status).toBe(200);
+    expect((await request(metrics).post('/admin/reload')).status).toBe(401);
   });
 
   it('logs refusals at most once per interval, with the reason and never the token', async () => {

@@ -5,7 +5,7 @@ import { formatCount } from '../../contract/event-limits';
 import type { WebhookCore } from '../core';
 import { RETRY_AFTER_SECONDS } from '../event-admission';
 import { countRequestTimeouts, observeRequestDuration } from '../host-metrics';
-import type { CallerCheck } from './auth-interceptor';
+import { createCheckedCall, type CallCheck } from './call-check';
 import { watchBaseCallStatus } from './base-call-status';
 
 /** Trailer telling a gRPC client how long to wait before retrying (gRPC's retry design, A6). */
@@ -31,23 +31,25 @@ const RETRY_PUSHBACK = 'grpc-retry-pushback-ms';
  * A message over --max-message-bytes is refused by grpc-js itself
  * (RESOURCE_EXHAUSTED) before the handler starts: it is handed to the core as
  * an invalid request, so that it is counted as the HTTP host's 413 is. This
- * interceptor must therefore be the first (it sees the base call). Other
- * methods (reflection) pass untouched.
+ * interceptor must therefore be the first (it sees the base call). It is the
+ * only one, so that an event goes through one intercepting call.
  *
- * `checkCaller` (bearer tokens) runs before admission: a call it refuses is
- * answered at once and never takes a place, nor counts as shed.
+ * `checkCall` (the metadata's size, bearer tokens) runs on every call before
+ * anything else: an OnEvent call it refuses is answered at once and never
+ * takes a place, nor counts as shed. Calls of other methods only get
+ * `checkCall`.
  */
 export function createAdmissionInterceptor(
   core: WebhookCore,
   requestTimeoutMs: number,
-  checkCaller?: CallerCheck,
+  checkCall: CallCheck,
 ): grpc.ServerInterceptor {
   const admission = core.admission;
   const timeouts = countRequestTimeouts(core.metrics);
   const duration = observeRequestDuration(core.metrics, 'grpc');
   const lateDetails = `the request message did not arrive within ${formatCount(requestTimeoutMs)} ms (--request-timeout)`;
   return (method, call) => {
-    if (method.path !== ON_EVENT_PATH) return new grpc.ServerInterceptingCall(call);
+    if (method.path !== ON_EVENT_PATH) return createCheckedCall(call, method.path, checkCall);
     // grpc-js reads the peer's address once per call, from the connection's socket.
     const client = call.getConnectionInfo().remoteAddress ?? '';
     let held = false;
@@ -69,7 +71,7 @@ export function createAdmissionInterceptor(
       start: (next) =>
         next({
           onReceiveMetadata: (metadata, nextMetadata) => {
-            const refusal = checkCaller?.(method.path, metadata, call.getPeer());
+            const refusal = checkCall(method.path, metadata, call.getPeer());
             if (refusal !== undefined) return call.sendStatus(refusal);
             const refused = admission.tryAdmit(client);
             if (refused !== undefined)

@@ -18,11 +18,14 @@ import type { RunningHost } from '../running-host';
 import type { Logger } from '../../observability/logger';
 import type { CallerAuth, TlsSettings } from '../security';
 import { createAdmissionInterceptor } from './admission-interceptor';
-import { createAuthInterceptor, createCallerCheck } from './auth-interceptor';
 import { listenBounded } from './bounded-listener';
+import { combineCallChecks, type CallCheck } from './call-check';
+import { createCallerCheck } from './caller-check';
 import { createGrpcHealth } from './health';
+import { countOversizedMetadata, createMetadataBound } from './metadata-bound';
 import { addWebhookReflection } from './reflection';
 import { createBusinessLogicService } from './service-definition';
+import { routeUnknownMethods } from './unknown-methods';
 
 export interface GrpcHostOptions {
   host: string;
@@ -59,7 +62,9 @@ function sendReply(reply: HostReply<DecodeError>, callback: grpc.sendUnaryData<C
 
 export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions): Promise<RunningHost> {
   const limits: GrpcLimits = { ...DEFAULT_GRPC_LIMITS, ...options.limits };
-  const checkCaller = options.auth === undefined ? undefined : createCallerCheck(options.auth);
+  const bound = createMetadataBound(limits.maxMetadataBytes, countOversizedMetadata(core.metrics));
+  const checkCall: CallCheck =
+    options.auth === undefined ? bound : combineCallChecks(bound, createCallerCheck(options.auth));
   const health = createGrpcHealth(core);
   const server = new grpc.Server({
     'grpc.max_receive_message_length': options.maxMessageBytes,
@@ -68,11 +73,8 @@ export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions)
     'grpc-node.max_session_memory': limits.connectionMemoryMib,
     // channelz keeps per-call statistics that only a channelz service can read, and rulehook serves none.
     'grpc.enable_channelz': 0,
-    // The admission interceptor must come first: it watches grpc-js's base call (and checks OnEvent's token).
-    interceptors: [
-      createAdmissionInterceptor(core, limits.requestTimeoutMs, checkCaller),
-      ...(checkCaller === undefined ? [] : [createAuthInterceptor(checkCaller)]),
-    ],
+    // The one interceptor: it watches grpc-js's base call, and checks every call first.
+    interceptors: [createAdmissionInterceptor(core, limits.requestTimeoutMs, checkCall)],
   });
   server.addService(createBusinessLogicService(options.eventLimits ?? DEFAULT_EVENT_LIMITS), {
     OnEvent: (
@@ -95,6 +97,7 @@ export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions)
   });
   addWebhookReflection(server);
   health.addToServer(server);
+  routeUnknownMethods(server);
 
   const listener = await listenBounded(
     server,

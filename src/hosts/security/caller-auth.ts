@@ -15,7 +15,10 @@ export interface AuthSettings {
   tokens: BearerTokens;
   /** `--auth-probes`: probes need a token too (default: open, as load balancers probe without one). */
   protectProbes: boolean;
-  /** `--auth-metrics`: `/metrics` needs a token too (default: open, as Prometheus scrapes without one). */
+  /**
+   * `/metrics` needs a token (default; `--metrics-open` opens it): its counters name the rules that fired, by
+   * rule set and rule, which a scrape before and after a probe event would pin down.
+   */
   protectMetrics: boolean;
 }
 
