@@ -36,11 +36,18 @@ describe('serve security options', () => {
     const tokens = ['--auth-tokens-file', 'tokens'];
     expect(security(tokens).protectMetrics).toBe(true);
     expect(security([...tokens, '--metrics-open']).protectMetrics).toBe(false);
+    // The flag that asked for it when metrics were open by default still starts, and changes nothing.
+    expect(security([...tokens, '--auth-metrics']).protectMetrics).toBe(true);
   });
 
   it.each([
     [['--auth-probes'], '--auth-probes needs --auth-tokens-file PATH'],
     [['--metrics-open'], '--metrics-open needs --auth-tokens-file PATH'],
+    [['--auth-metrics'], '--auth-metrics needs --auth-tokens-file PATH'],
+    [
+      ['--auth-tokens-file', 't', '--auth-metrics', '--metrics-open'],
+      '--auth-metrics and --metrics-open contradict each other: choose one',
+    ],
     [['--tls-cert', 'c'], '--tls-cert needs --tls-key FILE'],
     [['--tls-key', 'k'], '--tls-key needs --tls-cert FILE'],
     [['--tls-client-ca', 'ca'], '--tls-client-ca needs --tls-cert FILE and --tls-key FILE'],

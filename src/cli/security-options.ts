@@ -26,6 +26,11 @@ export const SECURITY_OPTIONS = {
   'auth-probes': defineFlag({
     help: 'with --auth-tokens-file: /healthz, /readyz, gRPC health need a token too',
   }),
+  // Needed a token for /metrics when it was open by default; kept so existing command lines and configuration
+  // files keep starting, and changes nothing now.
+  'auth-metrics': defineFlag({
+    help: 'with --auth-tokens-file: /metrics needs a token (the default; changes nothing)',
+  }),
   'metrics-open': defineFlag({
     help: 'with --auth-tokens-file: /metrics needs no token (it names the rules that fire)',
   }),
@@ -49,9 +54,14 @@ export function checkSecuritySettings(
   const resolve = (file: string) => path.resolve(io.cwd, file);
   const tokens = v['auth-tokens-file'];
   if (tokens === undefined) {
-    const without = (v['auth-probes'] && '--auth-probes') || (v['metrics-open'] && '--metrics-open');
+    const without =
+      (v['auth-probes'] && '--auth-probes') ||
+      (v['auth-metrics'] && '--auth-metrics') ||
+      (v['metrics-open'] && '--metrics-open');
     if (without) return { ok: false, message: `${without} needs --auth-tokens-file PATH` };
   }
+  if (v['auth-metrics'] && v['metrics-open'])
+    return { ok: false, message: '--auth-metrics and --metrics-open contradict each other: choose one' };
   const { 'tls-cert': cert, 'tls-key': key, 'tls-client-ca': clientCa } = v;
   if ((cert === undefined) !== (key === undefined))
     return {

@@ -70,6 +70,7 @@ Options:
   --auth-tokens-file PATH    require Authorization: Bearer <token> (gRPC: metadata authorization),
                              one token per line (default: no token asked)
   --auth-probes              with --auth-tokens-file: /healthz, /readyz, gRPC health need a token too
+  --auth-metrics             with --auth-tokens-file: /metrics needs a token (the default; changes nothing)
   --metrics-open             with --auth-tokens-file: /metrics needs no token (it names the rules that fire)
   --tls-cert FILE            serve HTTPS and gRPC over TLS with this PEM certificate
   --tls-key FILE             the PEM private key of --tls-cert
