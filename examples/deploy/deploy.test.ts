@@ -46,7 +46,7 @@ describe('examples/deploy/rulehook.service', () => {
 
   it('starts serve with a command line that parses, reading the example settings', () => {
     expect(parseServe(commandOf('ExecStart'))).toMatchObject({
-      kind: 'ok',
+      ok: true,
       options: { host: '0.0.0.0', workers: 2, store: { state: 'redis://127.0.0.1:6379/0' } },
     });
   });
@@ -55,7 +55,7 @@ describe('examples/deploy/rulehook.service', () => {
     const [command, ...args] = commandOf('ExecStartPre');
     expect(command).toBe('validate');
     expect(parseValidateOptions(args)).toMatchObject({
-      kind: 'ok',
+      ok: true,
       options: { strict: true, config: INSTALLED_CONFIG },
     });
   });
@@ -73,7 +73,7 @@ describe('examples/deploy/Containerfile', () => {
   it('runs serve with a command line and environment that parse', () => {
     const env = Object.fromEntries(instruction('ENV').map((line) => line.split('=', 2) as [string, string]));
     const cmd = JSON.parse(instruction('CMD').at(-1) ?? '[]') as string[];
-    expect(parseServe(cmd, env)).toMatchObject({ kind: 'ok', options: { host: '0.0.0.0', httpPort: 8080 } });
+    expect(parseServe(cmd, env)).toMatchObject({ ok: true, options: { host: '0.0.0.0', httpPort: 8080 } });
   });
 
   it('starts the built CLI where the image copies it', () => {

@@ -64,8 +64,6 @@ export async function startServeReloads(
   const watch = settings.watch
     ? await watchRules(watchedPaths(settings), () => reloader.reloadInBackground('watch'), settings.logger)
     : undefined;
-  // An edit made between the first read of the rules and the watch's start is caught up now.
-  if (watch !== undefined) reloader.reloadInBackground('watch');
   return async () => {
     settings.reloads?.removeEventListener('reload', onSignal);
     await watch?.close();

@@ -76,8 +76,6 @@ export async function runServeWorkers(
   let watch: RuleWatch | undefined;
   if (settings.watch) {
     watch = await watchRules(watchedPaths(settings), () => reloader.reloadInBackground('watch'), logger);
-    // An edit made between the first read of the rules and the watch's start is caught up now.
-    reloader.reloadInBackground('watch');
   }
   try {
     return await superviseWorkers({

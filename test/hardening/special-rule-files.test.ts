@@ -165,7 +165,7 @@ describe('rule files that are not regular files', () => {
     expect(serve.stderr).toContain('fifo.yaml - error FILE_NOT_REGULAR: ');
   });
 
-  it('a tokens file that never answers holds neither the reloads nor the stop', async () => {
+  it('a tokens file swapped for a FIFO is refused unread: it holds neither the reloads nor the stop', async () => {
     const token = 'token-0123456789abcdef';
     dir = await writeRulesDir({ 'rules.yaml': rulesOf(1), tokens: `${token}\n` });
     const tokens = path.join(dir, 'tokens');
@@ -177,11 +177,13 @@ describe('rule files that are not regular files', () => {
       '--no-grpc',
       '--no-watch',
     ]);
-    // Replaced by a FIFO no one writes: its read never returns.
+    // Replaced by a FIFO no one writes: opening it to read would never return.
     await unlink(tokens);
     execFileSync('mkfifo', [tokens]);
     server.child.kill('SIGHUP');
-    await waitUntil('the stalled read logged', () => server!.stderr().includes('did not finish within'));
+    await waitUntil('the refusal logged', () =>
+      server!.stderr().includes(`${tokens}: it is a FIFO (named pipe), not a regular file`),
+    );
     await writeFile(path.join(dir, 'rules.yaml'), rulesOf(2));
     const reloaded = await reload(server.httpPort, token);
     expect(reloaded.status).toBe(200);
