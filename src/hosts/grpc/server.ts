@@ -1,28 +1,19 @@
 import * as grpc from '@grpc/grpc-js';
-import {
-  FIRED_RULES_TRAILER,
-  DEFAULT_EVENT_LIMITS,
-  type CustomLogicResponse,
-  type DecodeError,
-  type Decoded,
-  type Event,
-  type EventLimits,
-} from '../../contract';
+import { DEFAULT_EVENT_LIMITS, type EventLimits } from '../../contract';
 import type { WebhookCore } from '../core';
-import type { HostReply } from '../host-request';
 import { DEFAULT_GRPC_LIMITS, type GrpcLimits } from '../host-limits';
 import { countClientShareDrops, createConnectionShare } from '../client-connections';
 import { countDroppedConnections } from '../host-metrics';
-import { readRequestId, REQUEST_ID_HEADER } from '../request-id';
 import type { RunningHost } from '../running-host';
 import type { Logger } from '../../observability/logger';
 import type { CallerAuth, TlsSettings } from '../security';
-import { createAdmissionInterceptor } from './admission-interceptor';
-import { listenBounded } from './bounded-listener';
+import { createAdmissionInterceptor } from './admit-event';
+import { listenBounded } from './bound-connections';
 import { combineCallChecks, type CallCheck } from './call-check';
-import { createCallerCheck } from './caller-check';
+import { createEventEndpoint } from './event-endpoint';
+import { createCallerCheck } from './authorize-caller';
 import { createGrpcHealth } from './health';
-import { countOversizedMetadata, createMetadataBound } from './metadata-bound';
+import { countOversizedMetadata, createMetadataBound } from './bound-metadata';
 import { addWebhookReflection } from './reflection';
 import { createBusinessLogicService } from './service-definition';
 import { routeUnknownMethods } from './unknown-methods';
@@ -48,18 +39,6 @@ function createCredentials(tls: TlsSettings | undefined): grpc.ServerCredentials
   return grpc.ServerCredentials.createSsl(tls.clientCa ?? null, [pair], tls.clientCa !== undefined);
 }
 
-/** Sends the core's reply; throws if it cannot be sent (a trailer grpc-js refuses), before sending anything. */
-function sendReply(reply: HostReply<DecodeError>, callback: grpc.sendUnaryData<CustomLogicResponse>): void {
-  if (!reply.ok) {
-    const where = reply.error.field === undefined ? '' : `${reply.error.field}: `;
-    return callback({ code: grpc.status.INVALID_ARGUMENT, details: where + reply.error.message });
-  }
-  if (reply.firedRules === undefined) return callback(null, reply.response);
-  const trailer = new grpc.Metadata();
-  trailer.set(FIRED_RULES_TRAILER, reply.firedRules);
-  callback(null, reply.response, trailer);
-}
-
 export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions): Promise<RunningHost> {
   const limits: GrpcLimits = { ...DEFAULT_GRPC_LIMITS, ...options.limits };
   const bound = createMetadataBound(limits.maxMetadataBytes, countOversizedMetadata(core.metrics));
@@ -77,23 +56,7 @@ export async function startGrpcHost(core: WebhookCore, options: GrpcHostOptions)
     interceptors: [createAdmissionInterceptor(core, limits.requestTimeoutMs, checkCall)],
   });
   server.addService(createBusinessLogicService(options.eventLimits ?? DEFAULT_EVENT_LIMITS), {
-    OnEvent: (
-      call: grpc.ServerUnaryCall<Decoded<Event>, CustomLogicResponse>,
-      callback: grpc.sendUnaryData<CustomLogicResponse>,
-    ) => {
-      // Whatever throws on the way to the answer is answered INTERNAL and logged, never left unhandled.
-      core
-        .onEvent(call.request, readRequestId(call.metadata.get(REQUEST_ID_HEADER)[0]))
-        .then((reply) => sendReply(reply, callback))
-        .catch((error: unknown) => {
-          options.logger.error('grpc OnEvent failed', { error: String((error as Error)?.stack ?? error) });
-          try {
-            callback({ code: grpc.status.INTERNAL, details: 'internal error' });
-          } catch (sendError) {
-            options.logger.error('grpc OnEvent could not be answered', { error: String(sendError) });
-          }
-        });
-    },
+    OnEvent: createEventEndpoint(core, options.logger),
   });
   addWebhookReflection(server);
   health.addToServer(server);

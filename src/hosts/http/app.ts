@@ -1,9 +1,9 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { shortenRevision } from '../../contract';
 import type { WebhookCore } from '../core';
 import type { Logger } from '../../observability/logger';
 import { mountAdminRoutes } from './admin-routes';
-import { sendHttpError, sendJson } from './errors';
+import { sendHttpError } from './errors';
+import { mountHealthRoutes } from './health';
 import { HTTP_ROUTES, suggestRoute } from './routes';
 
 /**
@@ -17,12 +17,7 @@ export function createHttpApp(core: WebhookCore, logger: Logger): express.Expres
   app.disable('x-powered-by');
   app.disable('etag');
   app.set('case sensitive routing', true);
-  app.get('/healthz', (_req, res) => sendJson(res, 200, '{"status":"ok"}'));
-  app.get('/readyz', (_req, res) => {
-    const status = core.readiness.status;
-    const body = JSON.stringify({ status, revision: shortenRevision(core.revision) });
-    sendJson(res, status === 'ready' ? 200 : 503, body);
-  });
+  mountHealthRoutes(app, core);
   app.get('/metrics', async (_req, res) => {
     let text: string;
     try {

@@ -4,12 +4,13 @@ import { decodeEventJson, encodeResponseJson, FIRED_RULES_HEADER, type EventLimi
 import type { WebhookCore } from '../core';
 import type { HostRequest } from '../host-request';
 import { RETRY_AFTER_SECONDS } from '../event-admission';
-import { DRAIN_BYTES } from './authorize-request';
+import { admitEvent } from './admit-event';
+import { DRAIN_BYTES } from './authorize-caller';
 import { observeRequestDuration } from '../host-metrics';
 import { readRequestId, REQUEST_ID_HEADER } from '../request-id';
 import { sendHttpError, sendJson, type HttpError } from './errors';
 import { checkJsonContentType } from './content-type';
-import type { BodyReservation, InflightBytes } from './inflight-bytes';
+import type { BodyReservation, InflightBytes } from './bound-inflight-bytes';
 import { readJsonBody, tooLarge } from './read-body';
 
 export interface EventEndpointOptions {
@@ -40,15 +41,9 @@ export function createEventEndpoint(core: WebhookCore, options: EventEndpointOpt
   return async function handleEvent(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // The socket keeps its peer's address once read: the same string for every request of a connection.
     const client = req.socket.remoteAddress ?? '';
-    const refused = admission.tryAdmit(client);
-    if (refused !== undefined) {
-      const error: HttpError = {
-        status: 429,
-        code: 'TOO_MANY_REQUESTS',
-        message: admission.describeRefusal(refused, client),
-      };
-      return sendRefusal(res, { error, close: !(declaredLength(req) <= DRAIN_BYTES) });
-    }
+    const refused = admitEvent(admission, client);
+    if (refused !== undefined)
+      return sendRefusal(res, { error: refused, close: !(declaredLength(req) <= DRAIN_BYTES) });
     const started = performance.now();
     const reservation = options.inflight.createReservation();
     try {

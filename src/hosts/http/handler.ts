@@ -5,11 +5,11 @@ import { DEFAULT_HTTP_LIMITS } from '../host-limits';
 import type { Logger } from '../../observability/logger';
 import type { CallerAuth } from '../security';
 import { createHttpApp } from './app';
-import { refuseUnauthenticated } from './authorize-request';
+import { authorizeCaller } from './authorize-caller';
 import { countProtocolErrors } from './client-errors';
 import { sendHttpError } from './errors';
 import { createEventEndpoint } from './event-endpoint';
-import { InflightBytes } from './inflight-bytes';
+import { InflightBytes } from './bound-inflight-bytes';
 import { isEventUrl } from './routes';
 
 export interface HttpHandlerOptions {
@@ -56,7 +56,7 @@ export function createHttpHandler(core: WebhookCore, options: HttpHandlerOptions
         { connection: 'close' },
       );
     }
-    if (auth !== undefined && refuseUnauthenticated(auth, req, res)) return;
+    if (auth !== undefined && !authorizeCaller(auth, req, res)) return;
     if (req.method === 'POST' && isEventUrl(req.url ?? '')) {
       handleEvent(req, res).catch((error: unknown) => answerFailure(res, error, options.logger));
       return;

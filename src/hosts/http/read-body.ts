@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { BodyBuffer } from './body-buffer';
 import type { HttpError } from './errors';
-import type { BodyReservation } from './inflight-bytes';
+import type { BodyReservation } from './bound-inflight-bytes';
 import { explainInvalidUtf8 } from './invalid-utf8';
 
 export type BodyRead = { ok: true; value: unknown } | { ok: false; error: HttpError };

@@ -1,4 +1,4 @@
-import type { Type } from 'protobufjs';
+import { BufferReader, type Type } from 'protobufjs';
 import { OBJECT_FORM, readJsonForm, writeJsonForm, type JsonMessage } from '../wire';
 
 /**
@@ -14,9 +14,20 @@ export function normaliseJsonMessage(type: Type, json: unknown): JsonMessage {
   return decodeBinaryRequest(type, bytes);
 }
 
+/**
+ * protobufjs's reader of Node buffers cuts short a string that runs past the end of the message, where its
+ * every other read refuses to: this reader refuses it too, so a truncated request is no message.
+ */
+class BoundedReader extends BufferReader {
+  override string(): string {
+    return (this.bytes() as Buffer).toString('utf8');
+  }
+}
+
 /** A binary request -> the form the services read. Throws on bytes that are no such message. */
 export function decodeBinaryRequest(type: Type, bytes: Uint8Array): JsonMessage {
-  return writeJsonForm(type, type.toObject(type.decode(bytes), OBJECT_FORM));
+  const reader = new BoundedReader(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  return writeJsonForm(type, type.toObject(type.decode(reader), OBJECT_FORM));
 }
 
 /** A response in proto3 JSON form -> its binary encoding (for gRPC). */

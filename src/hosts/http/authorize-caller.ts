@@ -13,15 +13,16 @@ const ENDPOINTS: Readonly<Record<string, Endpoint>> = {
 };
 
 /**
- * Answers 401 to a request that needs a bearer token and has no valid one, before its body is read or
- * it is admitted, and tells whether it did. Every path needs one but those `auth` leaves open: unknown
- * paths too, so that a caller without a token learns nothing of what is served.
+ * Whether a request may go on: true when its path is left open by `auth` or it carries a valid bearer
+ * token; else it has been answered 401, before its body is read or it is admitted. Every path needs a
+ * token but those `auth` leaves open: unknown paths too, so that a caller without a token learns nothing
+ * of what is served.
  */
-export function refuseUnauthenticated(auth: CallerAuth, req: IncomingMessage, res: ServerResponse): boolean {
+export function authorizeCaller(auth: CallerAuth, req: IncomingMessage, res: ServerResponse): boolean {
   const endpoint = ENDPOINTS[routePath(req.url ?? '')] ?? 'webhook';
-  if (!auth.requiresToken(endpoint)) return false;
+  if (!auth.requiresToken(endpoint)) return true;
   const failure = auth.check('http', req.headers.authorization, req.socket.remoteAddress);
-  if (failure === undefined) return false;
+  if (failure === undefined) return true;
   const challenge =
     failure === 'missing' ? 'Bearer realm="rulehook"' : 'Bearer realm="rulehook", error="invalid_token"';
   const headers: Record<string, string> = { 'www-authenticate': challenge };
@@ -31,7 +32,7 @@ export function refuseUnauthenticated(auth: CallerAuth, req: IncomingMessage, re
     { status: 401, code: 'UNAUTHORIZED', message: describeAuthFailure(failure, 'Authorization') },
     headers,
   );
-  return true;
+  return false;
 }
 
 /** Whether draining the body would cost more than closing the connection: chunked, or longer than DRAIN_BYTES. */

@@ -1,6 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import { Metrics } from '../../observability/metrics';
-import { createMetadataBound, measureMetadata } from './metadata-bound';
+import { createMetadataBound, measureMetadata } from './bound-metadata';
 
 function metadataOf(entries: [string, string | Buffer][]): grpc.Metadata {
   const metadata = new grpc.Metadata();

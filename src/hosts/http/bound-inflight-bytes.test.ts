@@ -1,5 +1,5 @@
 import { Metrics } from '../../observability/metrics';
-import { InflightBytes } from './inflight-bytes';
+import { InflightBytes } from './bound-inflight-bytes';
 
 describe('InflightBytes', () => {
   it('reserves up to its bound, refuses what would pass it, and takes back releases', () => {
