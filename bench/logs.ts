@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_MASKS } from '../src/cli/log-options';
+import { DEFAULT_MASKS } from '../src/cli/commands/serve/options/log-options';
 import { WebhookCore } from '../src/hosts';
 import { createJsonLogger, silentLogger, type Logger, type LogLevel } from '../src/observability/logger';
 import { Metrics } from '../src/observability/metrics';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { hrtime } from 'node:process';
-import { runValidate } from '../src/cli/validate';
+import { runValidate } from '../src/cli/commands/validate/validate';
 import { loadRules } from '../src/rules/load';
 import { PackEditor } from './lsp-edits';
 import { writeRulePack, type WrittenPack } from './lsp-pack';

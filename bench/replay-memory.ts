@@ -16,7 +16,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { runReplay } from '../src/cli/replay';
+import { runReplay } from '../src/cli/commands/replay/replay';
 import { writeRecording } from './generate-recording';
 import { REPO_ROOT } from './paths';
 

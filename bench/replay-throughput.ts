@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { hrtime } from 'node:process';
-import { runReplay } from '../src/cli/replay';
+import { runReplay } from '../src/cli/commands/replay/replay';
 import { writeRecording } from './generate-recording';
 import { measure, summarize, type Summary } from './measure';
 import { REPO_ROOT } from './paths';

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { runServe } from '../src/cli/serve';
+import { runServe } from '../src/cli/commands/serve/serve';
 import type { RunningHost } from '../src/hosts';
 import { createMemoryIO } from './support/memory-io';
 import { parsePrometheusText } from './support/prometheus-text';

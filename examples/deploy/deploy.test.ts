@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createMemoryIO } from '../../test/support/memory-io';
-import { parseServeOptions } from '../../src/cli/serve-options';
-import { parseValidateOptions } from '../../src/cli/validate-options';
-import { runValidate } from '../../src/cli/validate';
+import { parseServeOptions } from '../../src/cli/commands/serve/serve-options';
+import { parseValidateOptions } from '../../src/cli/commands/validate/validate-options';
+import { runValidate } from '../../src/cli/commands/validate/validate';
 
 /**
  * The deployment examples: the configuration file is valid with the rules it names, and the command lines

@@ -19,25 +19,27 @@ interface Command {
 const COMMANDS: Record<string, Command> = {
   init: {
     summary: 'create a starter rule pack: rules, catalog, scenario tests, a recording',
-    run: async (args, io) => (await import('./init')).runInit(args, io),
+    run: async (args, io) => (await import('./commands/init/init')).runInit(args, io),
   },
   lsp: {
     summary: 'run the language server for editors (diagnostics, completion, hover, quick fixes)',
     run: async (args, io) =>
-      (await import('./lsp')).runLsp(args, io, { input: process.stdin, output: process.stdout }),
+      (await import('./commands/lsp/lsp')).runLsp(args, io, { input: process.stdin, output: process.stdout }),
   },
   replay: {
     summary: 'replay recorded events through rules (or a live webhook), compare rule versions',
-    run: async (args, io, signal) => (await import('./replay')).runReplay(args, io, { signal }),
+    run: async (args, io, signal) =>
+      (await import('./commands/replay/replay')).runReplay(args, io, { signal }),
   },
   sandbox: {
     summary: 'serve a local IVR bot and audio processing service with scripted biometric results',
-    run: async (args, io, signal) => (await import('./sandbox')).runSandbox(args, io, signal),
+    run: async (args, io, signal) =>
+      (await import('./commands/sandbox/sandbox')).runSandbox(args, io, signal),
   },
   serve: {
     summary: 'serve the webhook over HTTP and gRPC',
     run: async (args, io, signal, reloads) =>
-      (await import('./serve')).runServe(args, io, {
+      (await import('./commands/serve/serve')).runServe(args, io, {
         signal,
         ...(reloads && { reloads }),
         forceExit: () => exitProcess(1),
@@ -45,11 +47,11 @@ const COMMANDS: Record<string, Command> = {
   },
   test: {
     summary: 'run the rule tests (scenario files), with coverage',
-    run: async (args, io, signal) => (await import('./test')).runTest(args, io, { signal }),
+    run: async (args, io, signal) => (await import('./commands/test/test')).runTest(args, io, { signal }),
   },
   validate: {
     summary: 'check rule files and report every problem',
-    run: async (args, io) => (await import('./validate')).runValidate(args, io),
+    run: async (args, io) => (await import('./commands/validate/validate')).runValidate(args, io),
   },
 };
 

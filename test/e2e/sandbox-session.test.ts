@@ -1,7 +1,7 @@
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chooseSandboxWebhook } from '../../src/cli/sandbox-webhook';
+import { chooseSandboxWebhook } from '../../src/cli/commands/sandbox/sandbox-webhook';
 import {
   loadSandboxScenario,
   startSandbox,

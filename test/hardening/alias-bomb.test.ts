@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { runValidate } from '../../src/cli/validate';
+import { runValidate } from '../../src/cli/commands/validate/validate';
 import type { JsonDiagnostic } from '../../src/diagnostics';
 import { createMemoryIO } from '../support/memory-io';
 import { runCliProcess, writeRulesDir } from '../support/run-cli-process';

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { runValidate } from '../../src/cli/validate';
+import { runValidate } from '../../src/cli/commands/validate/validate';
 import type { JsonDiagnostic } from '../../src/diagnostics';
 import { createMemoryIO } from '../support/memory-io';
 import { writeRulesDir } from '../support/run-cli-process';

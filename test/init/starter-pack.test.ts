@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runInit } from '../../src/cli/init';
+import { runInit } from '../../src/cli/commands/init/init';
 import { runCli } from '../../src/cli/main';
-import { runReplay } from '../../src/cli/replay';
-import { runTest } from '../../src/cli/test';
-import { runValidate } from '../../src/cli/validate';
+import { runReplay } from '../../src/cli/commands/replay/replay';
+import { runTest } from '../../src/cli/commands/test/test';
+import { runValidate } from '../../src/cli/commands/validate/validate';
 import type { CommandRunner } from '../../src/terminal/command-io';
 import { createMemoryIO } from '../support/memory-io';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { generateRecordingLines } from '../../bench/generate-recording';
-import { runReplay } from '../../src/cli/replay';
+import { runReplay } from '../../src/cli/commands/replay/replay';
 import { createMemoryIO } from '../support/memory-io';
 import { REPO, replay } from './run-replay';
 

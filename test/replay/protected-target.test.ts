@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runServe } from '../../src/cli/serve';
+import { runServe } from '../../src/cli/commands/serve/serve';
 import type { RunningHost } from '../../src/hosts';
 import { createMemoryIO } from '../support/memory-io';
 import { createTestCertificates, type TestCertificates } from '../support/test-certificates';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { runReplay } from '../../src/cli/replay';
+import { runReplay } from '../../src/cli/commands/replay/replay';
 import { createMemoryIO } from '../support/memory-io';
 
 export const REPO = path.resolve(__dirname, '../..');

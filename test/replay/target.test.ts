@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { runServe } from '../../src/cli/serve';
+import { runServe } from '../../src/cli/commands/serve/serve';
 import type { RunningHost } from '../../src/hosts';
 import { createMemoryIO } from '../support/memory-io';
 import { REPO, replay } from './run-replay';

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfigFile } from '../../src/cli/config';
-import { SERVE_OPTIONS } from '../../src/cli/serve-options';
+import { SERVE_OPTIONS } from '../../src/cli/commands/serve/serve-options';
 import type { Diagnostic } from '../../src/diagnostics';
 import { parseCatalog } from '../../src/rules/catalog';
 import { loadRuleFile } from '../../src/rules/load/load-rule-file';

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runTest } from '../../src/cli/test';
+import { runTest } from '../../src/cli/commands/test/test';
 import { loadTestRules } from '../../src/testing';
 import { createMemoryIO } from '../support/memory-io';
 

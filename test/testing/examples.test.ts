@@ -1,7 +1,7 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runTest } from '../../src/cli/test';
+import { runTest } from '../../src/cli/commands/test/test';
 import { createMemoryIO } from '../support/memory-io';
 
 /** The example packs' scenario files: they pass, and they catch a broken rule with a diff that points at it. */

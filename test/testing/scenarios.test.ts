@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { runTest } from '../../src/cli/test';
-import { runValidate } from '../../src/cli/validate';
+import { runTest } from '../../src/cli/commands/test/test';
+import { runValidate } from '../../src/cli/commands/validate/validate';
 import { createMemoryIO } from '../support/memory-io';
 
 /** Scenario-file mistakes that must each be reported, never passed over. */

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { toJsonDiagnostics } from '../../diagnostics';
-import { SERVE_OPTIONS } from '../serve-options';
+import { SERVE_OPTIONS } from '../commands/serve/serve-options';
 import { loadConfigFile } from './load-config-file';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'rulehook-config-'));

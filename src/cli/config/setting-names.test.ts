@@ -6,7 +6,7 @@ import {
   HELP_OPTION,
   parsePositiveInt,
 } from '../options';
-import { CONFIG_OPTIONS } from '../config-options';
+import { CONFIG_OPTIONS } from '../commands/serve/options/config-options';
 import { isPathSetting, isTextSetting, listSettings, toEnvName, toFileKey } from './setting-names';
 
 const DEFINITIONS = {

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toEditorSchema, type JsonSchema } from '../../rules/schema';
-import { SERVE_OPTIONS } from '../serve-options';
+import { SERVE_OPTIONS } from '../commands/serve/serve-options';
 import { buildConfigSchema } from './config-schema';
 import { formatSettingsTable } from './settings-table';
 

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import os from 'node:os';
 import { gzipSync } from 'node:zlib';
-import { parseReplayOptions } from '../../cli/replay-options';
+import { parseReplayOptions } from '../../cli/commands/replay/replay-options';
 import { chooseWorkers, PARALLEL_FROM_BYTES } from './choose-workers';
 
 let tmp: string;

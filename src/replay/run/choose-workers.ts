@@ -1,7 +1,7 @@
 import { open, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import type { ReplayOptions } from './replay-options';
+import type { ReplayOptions } from './run-options';
 
 /** Recordings this large (decompressed) are replayed by workers unless `--workers` says otherwise. */
 export const PARALLEL_FROM_BYTES = 128 * 1024 * 1024;

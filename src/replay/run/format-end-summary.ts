@@ -3,7 +3,7 @@ import { formatSummary, type ReplayEnd } from '../report/format-summary';
 import type { TargetWebhook } from '../lanes/target-webhook';
 import { CompareStats } from '../stats/compare-stats';
 import type { ReplayStats } from '../stats/replay-stats';
-import type { ReplayOptions } from './replay-options';
+import type { ReplayOptions } from './run-options';
 
 /** What the compare summary calls the second side with `--compare-recorded`. */
 const RECORDED_LABEL = 'the answers recorded in the decision log';

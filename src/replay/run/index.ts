@@ -1,5 +1,5 @@
 export * from './play-recordings';
-export * from './replay-options';
+export * from './run-options';
 export * from './run-replay-loop';
 export * from './run-replay';
 export * from './choose-workers';

@@ -12,7 +12,7 @@ import type { ReplayLane } from '../lanes/replay-lane';
 import type { PortableRules } from '../parallel/portable-rules';
 import { ParallelReplay } from '../parallel/run-parallel-replay';
 import type { ReplayWorkers } from '../parallel/replay-workers';
-import type { ReplayOptions } from './replay-options';
+import type { ReplayOptions } from './run-options';
 import { createCompareReporter, createOutputSink, createReplayReporter } from '../report/replay-reporters';
 import { ReplayStats, type ReplayCounts } from '../stats/replay-stats';
 import { runReplayLoop } from './run-replay-loop';

@@ -10,7 +10,7 @@ import { ReplayWorkers } from '../parallel/replay-workers';
 import { chooseWorkers } from './choose-workers';
 import { playRecordings, type ReplayControl } from './play-recordings';
 import type { ReplayLane } from '../lanes/replay-lane';
-import type { ReplayOptions } from './replay-options';
+import type { ReplayOptions } from './run-options';
 import type { TargetClient } from '../lanes/target-client';
 import type { TargetWebhook } from '../lanes/target-webhook';
 

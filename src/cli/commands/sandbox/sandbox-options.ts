@@ -1,0 +1,103 @@
+import {
+  readSandboxWebhookSettings,
+  SANDBOX_WEBHOOK_OPTIONS,
+  type SandboxWebhookSettings,
+} from './sandbox-webhook-options';
+import { ENGINE_FILTER_OPTIONS, ENGINE_OWN_UPDATES_OPTION } from '../../option-groups/engine-options';
+import {
+  defineFlag,
+  defineString,
+  formatUsage,
+  HELP_OPTION,
+  parseCommandLine,
+  parsePort,
+  parsePositiveInt,
+  parsePositiveNumber,
+  refuse,
+  type ParseResult,
+} from '../../options';
+
+export interface SandboxOptions extends SandboxWebhookSettings {
+  scenario: string;
+  host: string;
+  /** undefined: HTTP not served (`--no-http`). */
+  httpPort: number | undefined;
+  /** undefined: gRPC not served (`--no-grpc`). */
+  grpcPort: number | undefined;
+  maxMessageBytes: number;
+  /** Simulated seconds per real second. */
+  speed: number;
+}
+
+const SANDBOX_OPTIONS = {
+  scenario: defineString({
+    value: 'FILE',
+    help: 'the sandbox scenario: persons, media, scripted results (required)',
+  }),
+  host: defineString({ value: 'HOST', default: '127.0.0.1', help: 'address to bind' }),
+  'http-port': defineString({
+    value: 'PORT',
+    parse: parsePort,
+    default: 8081,
+    help: 'HTTP port, 0 for any free port',
+  }),
+  'grpc-port': defineString({
+    value: 'PORT',
+    parse: parsePort,
+    default: 50052,
+    help: 'gRPC port, 0 for any free port',
+  }),
+  'no-http': defineFlag({ help: 'do not serve HTTP' }),
+  'no-grpc': defineFlag({ help: 'do not serve gRPC' }),
+  'max-message-bytes': defineString({
+    value: 'N',
+    parse: parsePositiveInt,
+    default: 1_048_576,
+    help: 'largest accepted request, both hosts',
+  }),
+  ...SANDBOX_WEBHOOK_OPTIONS,
+  speed: defineString({
+    value: 'N',
+    parse: parsePositiveNumber,
+    default: 1,
+    help: 'simulated time runs N times as fast as real time (the audio, the nodes, heartbeats)',
+  }),
+  ...ENGINE_OWN_UPDATES_OPTION,
+  ...ENGINE_FILTER_OPTIONS,
+  help: HELP_OPTION,
+};
+
+export const SANDBOX_USAGE = formatUsage(
+  `Usage: rulehook sandbox --scenario FILE [options]
+       rulehook sandbox run SCENARIO [options]   (see rulehook sandbox run --help)
+
+Serve a local stand-in for the IVR bot and audio processing services (IVRBot, AudioProcessor),
+over HTTP and gRPC. Biometric results are scripted by the scenario, not computed by voice models.
+Exit code: 0 after a stop (SIGINT, SIGTERM), 1 when the scenario has errors or a port cannot be bound,
+2 on wrong usage.
+`,
+  SANDBOX_OPTIONS,
+  { column: 24 },
+);
+
+export function parseSandboxOptions(args: readonly string[]): ParseResult<SandboxOptions> {
+  const parsed = parseCommandLine(args, SANDBOX_OPTIONS, { positionals: false });
+  if (!parsed.ok) return parsed;
+  const v = parsed.options.values;
+  if (v.scenario === undefined) return refuse('give the scenario to serve: --scenario FILE');
+  if (v['no-http'] && v['no-grpc']) return refuse('--no-http and --no-grpc together leave nothing to serve');
+  const webhook = readSandboxWebhookSettings(v);
+  if (typeof webhook === 'string') return refuse(webhook);
+  return {
+    ok: true,
+    options: {
+      ...webhook,
+      scenario: v.scenario,
+      host: v.host,
+      httpPort: v['no-http'] ? undefined : v['http-port'],
+      grpcPort: v['no-grpc'] ? undefined : v['grpc-port'],
+      maxMessageBytes: v['max-message-bytes'],
+      speed: v.speed,
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { createMemoryIO } from '../../../../test/support/memory-io';
+import { runCli } from '../../main';
+import { parseSandboxOptions } from './sandbox-options';
+
+const REPO = path.join(__dirname, '../../../..');
+
+interface PlayedJson {
+  sessions: { timeline: { kind: string; event?: string; delta?: string[] }[] }[];
+}
+
+/** `sandbox run` of the noise-reduction scenario through its pack in-process, with `extra` options. */
+async function playNoiseReduction(extra: string[]): Promise<PlayedJson> {
+  const io = createMemoryIO({ cwd: REPO });
+  const args = [
+    'sandbox',
+    'run',
+    'examples/sandbox/noise-reduction.yaml',
+    '--rules',
+    'examples/noise-reduction',
+  ];
+  expect(await runCli([...args, '--format', 'json', ...extra], io)).toBe(0);
+  return JSON.parse(io.out()) as PlayedJson;
+}
+
+const deltaOf = (played: PlayedJson, event: string) =>
+  played.sessions[0]!.timeline.find((e) => e.kind === 'event' && e.event === event)!.delta;
+
+describe('rulehook sandbox run --engine-*', () => {
+  it("shows the webhook's own updates in the next delta only when the engine counts them as changes", async () => {
+    const applied = await playNoiseReduction([]);
+    const changes = await playNoiseReduction(['--engine-own-updates', 'changes']);
+    expect(deltaOf(applied, 'PERSON_IDENTIFIED')).not.toContain('rulehook.filter');
+    expect(deltaOf(changes, 'PERSON_IDENTIFIED')).toContain('rulehook.filter');
+  });
+
+  it('refuses a value the engine model does not have', async () => {
+    const io = createMemoryIO({ cwd: REPO });
+    const args = [
+      'sandbox',
+      'run',
+      'examples/sandbox/noise-reduction.yaml',
+      '--engine-later-filter',
+      'merges',
+    ];
+    expect(await runCli(args, io)).toBe(2);
+    expect(io.err()).toContain('--engine-later-filter');
+  });
+
+  it('gives the served sandbox the same three choices', () => {
+    const parsed = parseSandboxOptions(['--scenario', 's.yaml', '--engine-empty-delta', 'filtered']);
+    expect(parsed).toMatchObject({
+      ok: true,
+      options: { engine: { ownUpdates: 'applied', emptyDelta: 'filtered', laterFilter: 'replaces' } },
+    });
+  });
+});

@@ -1,0 +1,39 @@
+import { formatPlayedScript, playIvrSteps } from '../../../sandbox';
+import type { CliIO } from '../../../terminal/command-io';
+import { loadCliScenario } from './load-cli-scenario';
+import { reportUsage } from '../../options';
+import { parseSandboxRunOptions, SANDBOX_RUN_USAGE } from './sandbox-run-options';
+import { chooseSandboxWebhook } from './sandbox-webhook';
+
+/**
+ * `rulehook sandbox run SCENARIO [--webhook URL | --rules PATH] [--format text|json]`: plays the
+ * scenario's IVR steps in-process and prints the timelines; 1 when a step did not answer OK.
+ */
+export async function runSandboxScript(args: string[], io: CliIO): Promise<number> {
+  const parsed = parseSandboxRunOptions(args);
+  if (!parsed.ok) return reportUsage(io, 'sandbox run', SANDBOX_RUN_USAGE, parsed);
+  const options = parsed.options;
+  const scenario = await loadCliScenario(options.scenario, io, 'sandbox run', 'not played');
+  if (scenario === undefined) return 1;
+  if (scenario.ivrSteps.length === 0) {
+    io.stderr.write(`rulehook sandbox run: ${options.scenario} has no ivr_steps to play\n`);
+    return 1;
+  }
+  const chosen = await chooseSandboxWebhook(options, io);
+  if (!chosen.ok) {
+    io.stderr.write(`rulehook sandbox run: ${chosen.message}; not played\n`);
+    return 1;
+  }
+  try {
+    const played = await playIvrSteps(scenario, chosen.webhook, { engine: options.engine });
+    io.stdout.write(
+      options.format === 'json' ? `${JSON.stringify(played, null, 2)}\n` : formatPlayedScript(played),
+    );
+    const failed = played.steps.filter(
+      (s) => 'response' in s && (s.response.status as { status_code?: string }).status_code !== 'OK',
+    );
+    return failed.length === 0 ? 0 : 1;
+  } finally {
+    chosen.close();
+  }
+}

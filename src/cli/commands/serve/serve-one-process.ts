@@ -1,0 +1,160 @@
+import cluster from 'node:cluster';
+import { describeListening, WebhookCore } from '../../../hosts';
+import type { Logger } from '../../../observability/logger';
+import type { Metrics } from '../../../observability/metrics';
+import { RuleProcessor } from '../../../processor/rule-processor';
+import { describeRecording } from '../../../recording';
+import type { RuleBook } from '../../../rules/compile/rule-book';
+import { createSessionStore } from '../../../session';
+import type { CliIO } from '../../../terminal/command-io';
+import { drainBeforeStopping, drainMilliseconds } from '../../../server/drain';
+import { loadServingRules } from '../../../server/load-serving-rules';
+import { reloadServeTokens, type ServeSecurity } from '../../../server/load-security';
+import { startServeReloads } from '../../../server/serve-reloads';
+import { isServeWorker, receiveServingRules, reportListeningToPrimary } from '../../../server/serve-worker';
+import { closeServeHosts, startServeHosts, type ServeHosts } from '../../../server/start-hosts';
+import { waitForSessionStore } from '../../../server/wait-for-store';
+import { shareWorkerMetrics } from '../../../server/worker-metrics';
+import type { ServeControl } from './serve-control';
+import type { ServeOptions } from './serve-options';
+import { holdCoreTaps } from './held-taps';
+import { createServeLogMask, describeDecisionLog, startDecisionLog, startRecording } from './serve-logs';
+
+export interface OneProcess {
+  options: ServeOptions;
+  security: ServeSecurity;
+  logger: Logger;
+  metrics: Metrics;
+  io: CliIO;
+  control: ServeControl;
+}
+
+/**
+ * One serving process (alone, or a worker of `--workers`): the core and its rules, the session store,
+ * the recording and decision log, the hosts, the reloads; then, on abort, the drain and the graceful stop.
+ */
+export async function serveOneProcess({ options, security, logger, metrics, io, control }: OneProcess) {
+  const mask = createServeLogMask(options.logs, options.record?.redactKey);
+  const core = new WebhookCore({
+    metrics,
+    logger,
+    exposeFiredRules: options.security.exposeFired,
+    ...(mask === undefined ? {} : { maskVariables: mask.maskVariables }),
+    failPolicy: options.failPolicy,
+    maxInflightEvents: options.limits.maxInflightEvents,
+    clientSharePercent: options.limits.clientSharePercent,
+  });
+  core.metrics.collectDefaultMetrics();
+  if (isServeWorker(io.env)) shareWorkerMetrics(core.metrics);
+  const catalog = options.catalog === undefined ? {} : { catalog: options.catalog };
+  const rules = isServeWorker(io.env)
+    ? await receiveServingRules(options.rules, io)
+    : await loadServingRules(options.rules, io, catalog);
+  if (!rules.ok) return 1;
+  const store = createSessionStore(options.store, core.metrics, logger);
+  await waitForSessionStore(store, options.store.state, logger);
+  const createProcessor = (book: RuleBook): RuleProcessor =>
+    new RuleProcessor(book, {
+      metrics: core.metrics,
+      store,
+      sessionKey: options.sessionKey,
+      logger,
+      evaluationBudgetMs: options.evaluationBudgetMs,
+      ownUpdates: options.ownUpdates,
+      ...(options.stateSecret === undefined ? {} : { stateSecret: options.stateSecret }),
+    });
+  core.setProcessor(createProcessor(rules.book), rules.revision);
+
+  // Bound before any output file is created or "serving" said: a busy port leaves nothing behind.
+  const held = holdCoreTaps(core, options.record !== undefined, options.logs.decisionLog !== undefined);
+  let hosts: ServeHosts;
+  try {
+    hosts = await startServeHosts(core, hostSettings(options, security), logger);
+  } catch (error) {
+    io.stderr.write(`rulehook serve: cannot listen: ${(error as Error).message}\n`);
+    await store.close();
+    return 1;
+  }
+  const recorder = await startRecording(options.record, core, logger, io, held);
+  const decisions =
+    recorder === false ? undefined : await startDecisionLog(options.logs, core, logger, mask, io, held);
+  const closeOutputs = async (): Promise<void> => {
+    await store.close();
+    if (recorder) await recorder.close();
+    if (decisions) await decisions.close();
+  };
+  if (recorder === false || decisions === false) {
+    await closeServeHosts(hosts);
+    await closeOutputs();
+    return 1;
+  }
+  const status = cluster.isWorker ? { write: () => true } : io.stdout;
+  status.write(`rulehook: serving ${rules.summary}\n`);
+  if (options.record !== undefined) status.write(`rulehook: ${describeRecording(options.record)}\n`);
+  const decisionLine = describeDecisionLog(options.logs);
+  if (decisionLine !== undefined) status.write(`rulehook: ${decisionLine}\n`);
+
+  // Watching before saying it listens: an edit made once it does is never missed.
+  const stopReloads = await startServeReloads(core, {
+    rules: options.rules,
+    catalog: options.catalog,
+    cwd: io.cwd,
+    env: io.env,
+    watch: options.watch,
+    revision: rules.revision,
+    createProcessor,
+    logger,
+    reloads: control.reloads,
+    ...(control.onReload === undefined ? {} : { onReload: control.onReload }),
+    reloadOthers: () => reloadServeTokens(security, logger),
+  });
+  status.write(describeListening(hosts));
+  if (cluster.isWorker) reportListeningToPrimary(rules.revision, hosts);
+  control.onListening?.(hosts);
+
+  await waitForAbort(control.signal);
+  await stopReloads();
+  await drainBeforeStopping(core, drainMilliseconds(control.signal?.reason, options.drainSeconds), status);
+  status.write('rulehook: shutting down, finishing in-flight requests\n');
+  const closed = closeServeHosts(hosts).then(() => true);
+  const finished = await Promise.race([closed, delay(options.shutdownTimeoutMs).then(() => false)]);
+  await closeOutputs();
+  if (!finished) {
+    io.stderr.write(
+      `rulehook serve: in-flight requests still running after ${options.shutdownTimeoutMs} ms; exiting\n`,
+    );
+    return 1;
+  }
+  status.write('rulehook: stopped\n');
+  return 0;
+}
+
+function hostSettings(options: ServeOptions, security: ServeSecurity) {
+  const shared = {
+    host: options.host,
+    maxBodyBytes: options.maxMessageBytes,
+    maxMessageBytes: options.maxMessageBytes,
+    eventLimits: options.limits.event,
+    ...security,
+  };
+  return {
+    http:
+      options.httpPort === undefined
+        ? undefined
+        : { ...shared, port: options.httpPort, limits: options.limits.http },
+    grpc:
+      options.grpcPort === undefined
+        ? undefined
+        : { ...shared, port: options.grpcPort, limits: options.limits.grpc },
+  };
+}
+
+function waitForAbort(signal: AbortSignal | undefined): Promise<void> {
+  if (signal === undefined) return new Promise(() => {});
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}

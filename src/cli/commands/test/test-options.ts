@@ -1,0 +1,78 @@
+import {
+  defineChoice,
+  defineFlag,
+  defineString,
+  formatUsage,
+  HELP_OPTION,
+  listChoices,
+  parseCommandLine,
+  type ParseResult,
+} from '../../options';
+
+const FORMATS = ['human', 'json', 'junit'] as const;
+const DEFAULT_FORMAT = 'human';
+export type TestReportFormat = (typeof FORMATS)[number];
+
+export interface TestOptions {
+  paths: string[];
+  filter: string | undefined;
+  format: TestReportFormat;
+  coverage: boolean;
+  requireCoverage: boolean;
+  allowEmpty: boolean;
+  watch: boolean;
+}
+
+const TEST_OPTIONS = {
+  filter: defineString({
+    value: 'TEXT',
+    help: 'run only the tests whose name (or file path) contains TEXT (any case)',
+  }),
+  format: defineChoice({
+    value: 'FORMAT',
+    choices: FORMATS,
+    default: DEFAULT_FORMAT,
+    helpDefault: false,
+    help: listChoices(FORMATS, DEFAULT_FORMAT),
+  }),
+  coverage: defineFlag({
+    help: 'show how many events fired each rule, and the condition outcomes never seen',
+  }),
+  'require-coverage': defineFlag({ help: 'fail when an enabled rule never fired (implies --coverage)' }),
+  'allow-empty': defineFlag({
+    help: 'no scenario file, a file without tests, or a --filter matching nothing is not an error',
+  }),
+  watch: defineFlag({ help: 'run again whenever a rule or scenario file changes (stop with Ctrl-C)' }),
+  help: HELP_OPTION,
+};
+
+export const TEST_USAGE = formatUsage(
+  `Usage: rulehook test [PATH...] [options]
+
+Run the rule tests: the scenario files (*.test.yaml) under the given files and directories
+(default: rules/ and examples/). Each test simulates a call, event by event, through the rules it names.
+Exit code: 0 when every test passes, 1 when a test fails or a rule or scenario file is invalid (or, with
+--require-coverage, an enabled rule never fired), 2 on wrong usage.
+`,
+  TEST_OPTIONS,
+  { column: 23 },
+);
+
+export function parseTestOptions(args: readonly string[]): ParseResult<TestOptions> {
+  const parsed = parseCommandLine(args, TEST_OPTIONS, { positionals: true });
+  if (!parsed.ok) return parsed;
+  const { values, positionals } = parsed.options;
+  const requireCoverage = values['require-coverage'];
+  return {
+    ok: true,
+    options: {
+      paths: positionals,
+      filter: values.filter,
+      format: values.format,
+      coverage: values.coverage || requireCoverage,
+      requireCoverage,
+      allowEmpty: values['allow-empty'],
+      watch: values.watch,
+    },
+  };
+}

@@ -1,0 +1,275 @@
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createMemoryIO } from '../../../../test/support/memory-io';
+import type { CliIO } from '../../../terminal/command-io';
+import { runTest } from './test';
+
+const FIXTURES = path.join(__dirname, '../../../../test/fixtures/scenarios');
+
+async function run(args: string[], io: Partial<CliIO> = {}) {
+  const memory = createMemoryIO({ cwd: FIXTURES, ...io });
+  const code = await runTest(args, memory);
+  return { code, stdout: memory.out(), stderr: memory.err() };
+}
+const lastLine = (text: string) => text.trimEnd().split('\n').pop();
+
+describe('rulehook test: outcomes', () => {
+  it('exits 0 when every test passes, and ends with the summary line alone', async () => {
+    const { code, stdout, stderr } = await run(['passing']);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(stdout).toContain(
+      'passing/passing.test.yaml\n  ✓ a gold caller with a low score is enrolled, through the filter\n',
+    );
+    expect(stdout).toContain('  ✓ low scores of gold callers enroll [verify.score=0.29]\n');
+    expect(stdout.endsWith('\n5 passed, 0 failed\n')).toBe(true);
+  });
+
+  it('exits 1 on a failure, with the diff, the place of the expectation and why', async () => {
+    const { code, stdout } = await run(['failing']);
+    expect(code).toBe(1);
+    expect(stdout).toContain(
+      [
+        '  ✗ expects the wrong value  (failing/failing.test.yaml:10:11)',
+        '      event 2 (VERIFY_COMPLETED)',
+        '        events[1].response.session_variable_updates[0].value',
+        '          at failing/failing.test.yaml:15:33',
+        '          expected: "HIGH"',
+        '          actual:   "LOW"',
+        '        why:',
+        '          set "seen.risk" written by: basic/echo-risk [passing/rules.yaml:22:9]',
+      ].join('\n'),
+    );
+    expect(lastLine(stdout)).toBe('1 passed, 3 failed');
+  });
+
+  it('colours only on a terminal without NO_COLOR', async () => {
+    expect((await run(['failing'], { isTTY: true })).stdout).toContain('\u001b[31m✗');
+    expect((await run(['failing'], { isTTY: true, env: { NO_COLOR: '1' } })).stdout).not.toContain('\u001b[');
+  });
+});
+
+describe('rulehook test: --filter', () => {
+  it('runs only the tests whose name or file contains the text, in any case', async () => {
+    const { code, stdout } = await run(['passing', 'failing', '--filter', 'LOW SCORES']);
+    expect(code).toBe(0);
+    expect(stdout).not.toContain('failing.test.yaml');
+    expect(lastLine(stdout)).toBe('2 passed, 0 failed');
+    expect(lastLine((await run(['passing', 'failing', '--filter', 'failing/'])).stdout)).toBe(
+      '1 passed, 3 failed',
+    );
+  });
+
+  it('fails when nothing matches, unless --allow-empty', async () => {
+    const none = await run(['passing', '--filter', 'no such test']);
+    expect(none.code).toBe(1);
+    expect(none.stdout).toContain('no test matches --filter "no such test"\n');
+    expect((await run(['passing', '--filter', 'no such test', '--allow-empty'])).code).toBe(0);
+  });
+});
+
+describe('rulehook test: empty runs', () => {
+  it('reports a file without tests, and accepts it as a warning with --allow-empty', async () => {
+    const strict = await run(['empty']);
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toContain('empty/empty.test.yaml:3:1 - error NO_TESTS: this file has no tests');
+    const lenient = await run(['empty', '--allow-empty']);
+    expect(lenient.code).toBe(0);
+    expect(lenient.stdout).toContain('empty/empty.test.yaml:3:1 - warning NO_TESTS');
+  });
+
+  it('reports a run without scenario files; outside a pack, looks in rules/ and examples/ by default', async () => {
+    const none = await run(['no-tests']);
+    expect(none.code).toBe(1);
+    expect(none.stdout).toContain(
+      "no-tests - error NO_TEST_FILES: no scenario file (*.test.yaml, *.test.yml) under 'no-tests'",
+    );
+    const defaults = await run([], { cwd: path.join(FIXTURES, 'no-tests') });
+    expect(defaults.code).toBe(1);
+    expect(defaults.stdout).toContain(
+      "rules - error NO_TEST_FILES: no scenario file: 'rules' does not exist",
+    );
+    expect(defaults.stdout).toContain(
+      "examples - error NO_TEST_FILES: no scenario file: 'examples' does not exist",
+    );
+    expect((await run([], { cwd: path.join(FIXTURES, 'no-tests') })).stdout).toMatch(
+      /\n0 passed, 0 failed\n$/,
+    );
+  });
+
+  it('without PATH, in a rule pack (catalog.yaml or a scenario file at its top), runs the pack', async () => {
+    const pack = await run([], { cwd: path.join(__dirname, '../../../../examples/noise-reduction') });
+    expect(pack.code).toBe(0);
+    expect(pack.stdout).toMatch(/^noise\.test\.yaml\n/m);
+    expect(pack.stdout).not.toContain('NO_TEST_FILES');
+    const scenarios = await run([], { cwd: path.join(FIXTURES, 'passing') });
+    expect(scenarios.code).toBe(0);
+    expect(scenarios.stdout.endsWith('\n5 passed, 0 failed\n')).toBe(true);
+  });
+
+  it('reports a path that does not exist', async () => {
+    const { code, stdout } = await run(['passin']);
+    expect(code).toBe(1);
+    expect(stdout).toContain("passin - error FILE_NOT_FOUND: no such file or directory: 'passin'");
+  });
+});
+
+describe('rulehook test: --format', () => {
+  it('json: one documented object', async () => {
+    const { code, stdout } = await run(['failing', '--format', 'json']);
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout);
+    expect(report.summary).toEqual({ tests: 4, passed: 1, failed: 3, files: 1 });
+    expect(report.diagnostics).toEqual([]);
+    const hidden = report.files[0].tests[2];
+    expect(hidden).toMatchObject({
+      name: 'expects an answer to an event the filter hides',
+      status: 'failed',
+      line: 17,
+      col: 11,
+    });
+    expect(hidden.failures).toEqual([
+      {
+        event: 2,
+        name: 'AUDIO_PROGRESS',
+        mismatches: [
+          {
+            path: 'events[1].sent',
+            location: 'failing/failing.test.yaml:23:18',
+            message: "'fired' needs the webhook's answer, but the event was not sent",
+            expected: true,
+            actual: false,
+          },
+        ],
+        why: [
+          'the engine did not send this event: keys_to_ignore (entry "audio.*"); it changed only: audio.netSeconds',
+        ],
+      },
+    ]);
+  });
+
+  it('junit: one suite per file, failures with their diff, errors for tests that cannot run', async () => {
+    const { code, stdout } = await run(['failing', 'misspelled', '--format', 'junit']);
+    expect(code).toBe(1);
+    expect(
+      stdout.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="rulehook test" tests="7" failures="3" errors="2">\n',
+      ),
+    ).toBe(true);
+    expect(stdout).toContain(
+      '<testsuite name="failing/failing.test.yaml" tests="4" failures="3" errors="0" skipped="0">',
+    );
+    expect(stdout).toContain(
+      '<testcase name="passes" classname="failing/failing.test.yaml" file="failing/failing.test.yaml" line="25"/>',
+    );
+    expect(stdout).toContain(
+      '<failure message="events[1].response.session_variable_updates[0].value" type="ExpectationFailed">',
+    );
+    expect(stdout).toContain('expected: &quot;HIGH&quot;');
+    expect(stdout).toContain('<error message="not run: this test has errors (see above)" type="NotRun">');
+    expect(stdout).toContain(
+      '<testsuite name="rulehook diagnostics" tests="1" failures="0" errors="1" skipped="0">',
+    );
+    expect(stdout).toContain('did you mean &apos;basic/enroll-gold&apos;?');
+    expect(stdout.trimEnd().endsWith('</testsuites>')).toBe(true);
+  });
+});
+
+describe('rulehook test: --coverage', () => {
+  it('shows the events that fired each rule, the rules never fired and the outcomes never seen', async () => {
+    const { code, stdout } = await run(['passing', '--coverage']);
+    expect(code).toBe(0);
+    expect(stdout).toContain(
+      [
+        'Coverage: 3 of 4 enabled rules fired; 3 of 4 condition outcomes seen',
+        '  events  rule',
+        '       1  basic/mark-start',
+        '       3  basic/enroll-gold',
+        '       5  basic/echo-risk',
+        '       0  basic/unused  never fired',
+        '       -  basic/off  (disabled)',
+        '  never fired:',
+        '    basic/unused  [passing/rules.yaml:26:9]',
+        '  condition outcomes never seen:',
+        '    basic/enroll-gold if.all[1] `verify.score lt 0.3`: never false',
+      ].join('\n'),
+    );
+    expect(lastLine(stdout)).toBe('5 passed, 0 failed');
+  });
+
+  it('--require-coverage fails the run when an enabled rule never fired', async () => {
+    const { code, stdout } = await run(['passing', '--require-coverage']);
+    expect(code).toBe(1);
+    expect(stdout).toContain('never fired:\n    basic/unused');
+    const json = JSON.parse((await run(['passing', '--require-coverage', '--format', 'json'])).stdout);
+    expect(json.coverage.neverFired).toEqual(['basic/unused']);
+  });
+});
+
+describe('rulehook test: usage', () => {
+  it.each([
+    [['passing', '--colour'], "Unknown option '--colour'"],
+    [['passing', '--format', 'xml'], '--format expects human, json or junit, got "xml"'],
+  ])('%j is a usage error (exit 2)', async (args, message) => {
+    const { code, stdout, stderr } = await run(args);
+    expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
+    expect(stderr).toContain(message);
+    expect(stderr).toContain('Usage: rulehook test [PATH...]');
+  });
+
+  it('prints its help', async () => {
+    const { code, stdout } = await run(['--help']);
+    expect(code).toBe(0);
+    for (const flag of [
+      '--filter',
+      '--format',
+      '--coverage',
+      '--require-coverage',
+      '--allow-empty',
+      '--watch',
+    ])
+      expect(stdout).toContain(flag);
+  });
+});
+
+describe('rulehook test --watch', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'rulehook-watch-'));
+    await mkdir(path.join(dir, 'pack'));
+    await cp(path.join(FIXTURES, 'passing'), path.join(dir, 'pack'), { recursive: true });
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('runs again when a rule file changes, until aborted', async () => {
+    const memory = createMemoryIO({ cwd: dir });
+    const controller = new AbortController();
+    const done = runTest(['pack', '--watch'], memory, { signal: controller.signal });
+    await waitFor(() => memory.out().includes('5 passed, 0 failed'));
+    const rules = path.join(dir, 'pack', 'rules.yaml');
+    await writeFile(rules, (await readFile(rules, 'utf8')).replace('risk.level: LOW', 'risk.level: HIGH'));
+    await waitFor(() => /failed\n$/.test(memory.out()) && !memory.out().endsWith('5 passed, 0 failed\n'));
+    expect(memory.out()).toContain('rulehook test: pack/rules.yaml changed; running again');
+    controller.abort();
+    expect(await done).toBe(1);
+    expect(lastLine(memory.out())).toMatch(/^\d+ passed, [1-9]\d* failed$/);
+  });
+
+  it('returns at once when aborted before the first run ends', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    expect(
+      await runTest(['pack', '--watch'], createMemoryIO({ cwd: dir }), { signal: controller.signal }),
+    ).toBe(0);
+  });
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -1,0 +1,66 @@
+import type { ReportFormat } from '../../../diagnostics';
+import {
+  defineChoice,
+  defineFlag,
+  defineString,
+  formatUsage,
+  HELP_OPTION,
+  listChoices,
+  parseCommandLine,
+  refuse,
+  type ParseResult,
+} from '../../options';
+
+export interface ValidateOptions {
+  paths: string[];
+  format: ReportFormat;
+  strict: boolean;
+  /** As given (relative to the working directory); undefined: found beside the rules. */
+  catalog: string | undefined;
+  /** A configuration file of `rulehook serve` to check too; undefined: none. */
+  config: string | undefined;
+}
+
+const FORMATS = ['human', 'json'] as const satisfies readonly ReportFormat[];
+const DEFAULT_FORMAT = 'human';
+
+const VALIDATE_OPTIONS = {
+  format: defineChoice({
+    value: 'FORMAT',
+    choices: FORMATS,
+    default: DEFAULT_FORMAT,
+    helpDefault: false,
+    help: listChoices(FORMATS, DEFAULT_FORMAT),
+  }),
+  strict: defineFlag({ help: 'fail on warnings too' }),
+  catalog: defineString({
+    value: 'FILE',
+    helpDefault: 'catalog.yaml of a directory given',
+    help: 'the catalog to check names against',
+  }),
+  config: defineString({
+    value: 'FILE',
+    help: ['a configuration file of rulehook serve to check too', '(and, without PATH, the rules it names)'],
+  }),
+  help: HELP_OPTION,
+};
+
+export const VALIDATE_USAGE = formatUsage(
+  `Usage: rulehook validate PATH... [options]
+       rulehook validate --config FILE [PATH...] [options]
+
+Check rule files and directories, and report every problem of every file.
+Exit code: 0 when valid, 1 when any error (or, with --strict, any warning), 2 on wrong usage.
+`,
+  VALIDATE_OPTIONS,
+  { column: 20 },
+);
+
+export function parseValidateOptions(args: readonly string[]): ParseResult<ValidateOptions> {
+  const parsed = parseCommandLine(args, VALIDATE_OPTIONS, { positionals: true });
+  if (!parsed.ok) return parsed;
+  const { values, positionals } = parsed.options;
+  if (positionals.length === 0 && values.config === undefined)
+    return refuse('give at least one rule file or directory to check, or --config FILE');
+  return { ok: true, options: { paths: positionals, ...values } };
+}

@@ -1,0 +1,143 @@
+import path from 'node:path';
+import type { JsonDiagnostic } from '../../../diagnostics';
+import type { CliIO } from '../../../terminal/command-io';
+import { runValidate } from './validate';
+
+const FIXTURES = path.join(__dirname, '../../../../test/fixtures/rules');
+
+async function run(args: string[], io: Partial<CliIO> = {}) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runValidate(args, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    cwd: FIXTURES,
+    env: {},
+    isTTY: false,
+    ...io,
+  });
+  return { code, stdout, stderr };
+}
+
+describe('rulehook validate on a file with many different mistakes', () => {
+  it('reports every one of them with its line and column', async () => {
+    const { code, stdout } = await run(['many-mistakes.yaml', '--format', 'json']);
+    const report = JSON.parse(stdout);
+    expect(code).toBe(1);
+    expect(
+      report.diagnostics.map(
+        (d: JsonDiagnostic) => `${d.line}:${d.col} ${d.code}${d.suggestion ? ` -> ${d.suggestion}` : ''}`,
+      ),
+    ).toEqual([
+      '5:1 UNKNOWN_KEY -> description',
+      '7:3 UNUSED_LIST',
+      '9:3 UNUSED_CONDITION',
+      '10:3 UNUSED_CONDITION',
+      '10:23 REF_CYCLE',
+      '16:16 UNKNOWN_REF -> gold',
+      '17:47 UNKNOWN_LIST -> risky',
+      '18:36 NON_NUMERIC_OPERAND',
+      '19:31 UNKNOWN_OPERATOR -> equals',
+      '20:11 MISSING_OPERATOR',
+      '21:45 MULTIPLE_OPERATORS',
+      '22:37 INVALID_REGEX',
+      '25:21 TEMPLATE_SYNTAX',
+      '27:27 MISPLACED_WILDCARD',
+      '28:15 INVALID_TYPE',
+      '29:9 DUPLICATE_RULE_ID',
+      '30:5 EMPTY_THEN',
+      '31:5 MISSING_KEY',
+      '33:5 DUPLICATE_KEY',
+    ]);
+    expect(report.diagnostics.every((d: JsonDiagnostic) => d.file === 'many-mistakes.yaml')).toBe(true);
+    expect(
+      report.diagnostics
+        .filter((d: JsonDiagnostic) => d.severity === 'warning')
+        .map((d: JsonDiagnostic) => d.code),
+    ).toEqual(['UNUSED_LIST', 'UNUSED_CONDITION', 'UNUSED_CONDITION']);
+    expect(report.summary).toEqual({ errors: 16, warnings: 3, files: 1 });
+  });
+
+  it('prints them for people with code frames and a summary line', async () => {
+    const { stdout } = await run(['many-mistakes.yaml']);
+    expect(stdout).toContain(
+      [
+        "many-mistakes.yaml:19:31 - error UNKNOWN_OPERATOR: 'equls' is not an operator",
+        '',
+        '  19 |         - { var: custom.tier, equls: gold }',
+        '     |                               ^^^^^',
+        "  did you mean 'equals'?",
+      ].join('\n'),
+    );
+    expect(stdout.endsWith('\n16 errors, 3 warnings in 1 file\n')).toBe(true);
+  });
+});
+
+describe('rulehook validate: outcomes', () => {
+  it('exits 0 on valid rules', async () => {
+    const { code, stdout, stderr } = await run(['valid']);
+    expect({ code, stdout, stderr }).toEqual({
+      code: 0,
+      stdout: '0 errors, 0 warnings in 4 files\n',
+      stderr: '',
+    });
+  });
+
+  it('exits 0 on warnings alone, and 1 with --strict', async () => {
+    const args = ['valid', '--catalog', 'catalog-mistakes/catalog.yaml'];
+    const lenient = await run(args);
+    expect(lenient.code).toBe(0);
+    expect(lenient.stdout).toContain('0 errors, 4 warnings in 4 files');
+    expect((await run([...args, '--strict'])).code).toBe(1);
+  });
+
+  it('reports every file of several paths in one run', async () => {
+    const { code, stdout } = await run([
+      'duplicate-ruleset',
+      'catalog-mistakes',
+      'bad-catalog',
+      '--format',
+      'json',
+    ]);
+    const report = JSON.parse(stdout);
+    expect(code).toBe(1);
+    expect(report.diagnostics.map((d: JsonDiagnostic) => `${d.code} ${d.file}`)).toEqual([
+      'EXTRA_CATALOG bad-catalog/catalog.yaml',
+      'DUPLICATE_RULESET duplicate-ruleset/b.yaml',
+      'UNKNOWN_EVENT catalog-mistakes/rules.yaml',
+      'MISSING_ACTION_PARAMETER catalog-mistakes/rules.yaml',
+      'UNKNOWN_ACTION_PARAMETER catalog-mistakes/rules.yaml',
+      'UNKNOWN_EVENT bad-catalog/rules.yaml',
+    ]);
+  });
+
+  it('colours only on a terminal without NO_COLOR', async () => {
+    expect((await run(['many-mistakes.yaml'], { isTTY: true })).stdout).toContain('\u001b[');
+    expect((await run(['many-mistakes.yaml'], { isTTY: true, env: { NO_COLOR: '1' } })).stdout).not.toContain(
+      '\u001b[',
+    );
+    expect((await run(['many-mistakes.yaml', '--format', 'json'], { isTTY: true })).stdout).not.toContain(
+      '\u001b[',
+    );
+  });
+});
+
+describe('rulehook validate: usage', () => {
+  it.each([
+    [['valid', '--colour'], "Unknown option '--colour'"],
+    [['valid', '--format', 'xml'], '--format expects human or json, got "xml"'],
+    [[], 'give at least one rule file or directory'],
+  ])('%j is a usage error (exit 2)', async (args, message) => {
+    const { code, stdout, stderr } = await run(args);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(message);
+    expect(stderr).toContain('Usage: rulehook validate PATH...');
+  });
+
+  it('prints its help', async () => {
+    const { code, stdout } = await run(['--help']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('--strict');
+  });
+});
