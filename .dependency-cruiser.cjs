@@ -159,6 +159,14 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'import-files-not-indexes',
+      comment:
+        'inside src/, a module imports the file that defines what it uses; index.ts files only re-export, for code outside src/',
+      severity: 'error',
+      from: { path: '^src/', pathNot: [PRODUCTION.pathNot, '(^|/)index\\.ts$'] },
+      to: { path: '^src/.+/index\\.ts$' },
+    },
+    {
       name: 'no-index-cycles-through-root',
       comment: 'only the public entry point imports src/index.ts',
       severity: 'error',

@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-import { suggestName } from '../diagnostics';
+import { suggestName } from '../diagnostics/did-you-mean';
 import type { CliIO } from '../terminal/command-io';
 import { reportUserError, UserError } from '../terminal/user-error';
 import { exitProcess } from './exit-process';
-import { defineFlag, EXIT_USAGE, formatOptions, formatRows, isOptionArgument } from './options';
+import { defineFlag } from './options/define-options';
+import { EXIT_USAGE } from './options/report-usage';
+import { formatOptions, formatRows } from './options/format-help';
+import { isOptionArgument } from './options/parse-command-line';
 import { readPackageVersion } from './package-info';
 
 interface Command {

@@ -1,4 +1,5 @@
-import { CURRENT_EVENT_KEY, shortenRevision, type Event } from '../contract';
+import { CURRENT_EVENT_KEY, type Event } from '../contract/types';
+import { shortenRevision } from '../contract/rule-revision';
 import { countInEach, type Counter, type LabeledCounter, type Metrics } from '../observability/metrics';
 import type { AdmissionShedCounters } from './event-admission';
 

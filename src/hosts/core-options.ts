@@ -1,4 +1,4 @@
-import type { VariableMask } from '../contract';
+import type { VariableMask } from '../contract/decision-line';
 import type { Metrics } from '../observability/metrics';
 import type { Logger } from '../observability/logger';
 import type { EventProcessor } from '../processor/event-processor';

@@ -1,4 +1,5 @@
-import type { Event, EventDecision } from '../contract';
+import type { Event } from '../contract/types';
+import type { EventDecision } from '../contract/decision-line';
 import { formatFiredRules } from '../contract/fired-rules';
 import { emptyProcessor, type EventOutcome, type EventProcessor } from '../processor/event-processor';
 import { Metrics, type Counter } from '../observability/metrics';

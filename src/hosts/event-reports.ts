@@ -1,4 +1,5 @@
-import { CURRENT_EVENT_KEY, type Event, type EventDecision, type VariableMask } from '../contract';
+import { CURRENT_EVENT_KEY, type Event } from '../contract/types';
+import type { EventDecision, VariableMask } from '../contract/decision-line';
 import type { Logger } from '../observability/logger';
 import type { EventOutcome } from '../processor/event-processor';
 import { RequestIds } from './request-id';

@@ -1,4 +1,4 @@
-import { createEmptyResponse, type CustomLogicResponse } from '../contract';
+import { createEmptyResponse, type CustomLogicResponse } from '../contract/types';
 
 /** result_code sent by the `closed` fail policy: still an answer, never a hang. */
 export const RESULT_CODE_INTERNAL_ERROR = 500;

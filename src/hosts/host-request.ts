@@ -1,4 +1,4 @@
-import type { CustomLogicResponse, Event } from '../contract';
+import type { CustomLogicResponse, Event } from '../contract/types';
 
 /**
  * One request as its host read it: a decoded event and how many unknown fields

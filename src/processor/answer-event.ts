@@ -1,4 +1,4 @@
-import type { SessionVariables } from '../contract';
+import type { SessionVariables } from '../contract/types';
 import type { RuleBook } from '../rules/compile/rule-book';
 import {
   writeCarriedState,

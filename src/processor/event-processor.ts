@@ -1,4 +1,4 @@
-import { createEmptyResponse, type CustomLogicResponse, type Event } from '../contract';
+import { createEmptyResponse, type CustomLogicResponse, type Event } from '../contract/types';
 
 /** What answering one event produced: the response, and which rules fired (`ruleset/rule`, in order). */
 export interface EventOutcome {

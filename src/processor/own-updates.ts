@@ -1,5 +1,6 @@
-import { isReservedVariable, type SessionVariables, type SetSessionVariableAction } from '../contract';
-import type { KeyTest } from '../filter';
+import { isReservedVariable } from '../contract/reserved-variables';
+import type { SessionVariables, SetSessionVariableAction } from '../contract/types';
+import type { KeyTest } from '../filter/delta';
 import type { ChangedGlobs } from '../rules/compile/changed-globs';
 import type { Fingerprint } from '../session/fingerprint';
 

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import type { Event } from '../contract';
-import { createAutomaticKeyTest, type EngineModel } from '../filter';
+import type { Event } from '../contract/types';
+import { createAutomaticKeyTest } from '../filter/delta';
+import type { EngineModel } from '../filter/engine-model';
 import { silentLogger, type Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { EvaluationBudgetExceededError } from '../rules/compile/evaluation-budget';

@@ -1,4 +1,4 @@
-import { SESSION_ID_KEY, type SessionVariables } from '../contract';
+import { SESSION_ID_KEY, type SessionVariables } from '../contract/types';
 
 /** The variable that identifies a session by default (configurable: `--session-key`). */
 export const DEFAULT_SESSION_KEY = SESSION_ID_KEY;

@@ -1,5 +1,7 @@
-import { isReservedVariable, type SessionVariables } from '../contract';
-import type { EngineModel, KeyTest } from '../filter';
+import { isReservedVariable } from '../contract/reserved-variables';
+import type { SessionVariables } from '../contract/types';
+import type { EngineModel } from '../filter/engine-model';
+import type { KeyTest } from '../filter/delta';
 import type { ChangedGlobs } from '../rules/compile/changed-globs';
 import type { RuleBook } from '../rules/compile/rule-book';
 import { evaluateEvent, type Evaluation, type EvaluationContext } from '../rules/evaluate/evaluate-event';

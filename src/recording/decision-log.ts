@@ -1,4 +1,4 @@
-import { encodeDecisionLine, type EventDecision, type LogMask } from '../contract';
+import { encodeDecisionLine, type EventDecision, type LogMask } from '../contract/decision-line';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { BufferedLineFile } from './buffered-line-file';

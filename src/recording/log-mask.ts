@@ -1,4 +1,5 @@
-import type { CustomLogicResponse, EventFilterAction, LogMask, SessionVariables } from '../contract';
+import type { CustomLogicResponse, EventFilterAction, SessionVariables } from '../contract/types';
+import type { LogMask } from '../contract/decision-line';
 import { createValueHasher } from './hash-values';
 import { createNameMatcher } from './match-names';
 import { redactWith } from './redact-variables';

@@ -1,4 +1,4 @@
-import { compileGlob } from '../glob';
+import { compileGlob } from '../glob/compile-glob';
 
 /** Variable names whose match result is remembered at most (names come from the wire). */
 const MAX_CACHED = 10_000;

@@ -1,4 +1,5 @@
-import { encodeEventJson, type SessionVariables } from '../contract';
+import { encodeEventJson } from '../contract/event-json';
+import type { SessionVariables } from '../contract/types';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { BufferedLineFile } from './buffered-line-file';

@@ -1,4 +1,4 @@
-import type { SessionVariables } from '../contract';
+import type { SessionVariables } from '../contract/types';
 import { createValueHasher } from './hash-values';
 import { createNameMatcher } from './match-names';
 

@@ -1,7 +1,8 @@
-import { formatDiagnostics } from '../diagnostics';
-import { loadRuleBookFromSnapshot } from '../rules/book';
+import { formatDiagnostics } from '../diagnostics/format-report';
+import { loadRuleBookFromSnapshot } from '../rules/book/load-rule-book';
 import type { RuleBook } from '../rules/compile/rule-book';
-import { readRuleSnapshot, type LoadResult } from '../rules/load';
+import { readRuleSnapshot } from '../rules/load/read-rule-snapshot';
+import type { LoadResult } from '../rules/load/load-rule-snapshot';
 import { shouldColor } from '../terminal/color';
 import type { CliIO } from '../terminal/command-io';
 

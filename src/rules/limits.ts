@@ -1,4 +1,4 @@
-import { GLOB_LIMITS } from '../glob';
+import { GLOB_LIMITS } from '../glob/glob-syntax';
 
 /**
  * The bounds on what rule files may hold, so that no file can stall or crash

@@ -1,4 +1,4 @@
-import type { WebhookCore } from '../hosts';
+import type { WebhookCore } from '../hosts/core';
 
 /**
  * How long `serve` drains when stopped for `reason` (the abort's reason: the CLI gives the signal's

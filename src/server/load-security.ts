@@ -1,4 +1,6 @@
-import { BearerTokens, CallerAuth, readTlsFiles, type TlsFiles, type TlsSettings } from '../hosts';
+import { BearerTokens } from '../hosts/security/bearer-tokens';
+import { CallerAuth } from '../hosts/security/caller-auth';
+import { readTlsFiles, type TlsFiles, type TlsSettings } from '../hosts/security/tls-files';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 

@@ -1,7 +1,9 @@
-import { formatDiagnostics } from '../diagnostics';
-import { describeRuleBook, loadRuleBookFromSnapshot } from '../rules/book';
+import { formatDiagnostics } from '../diagnostics/format-report';
+import { describeRuleBook, loadRuleBookFromSnapshot } from '../rules/book/load-rule-book';
 import type { RuleBook } from '../rules/compile/rule-book';
-import { readRuleSnapshot, shortenRevision, type RuleSnapshot } from '../rules/load';
+import { readRuleSnapshot } from '../rules/load/read-rule-snapshot';
+import { shortenRevision } from '../contract/rule-revision';
+import type { RuleSnapshot } from '../rules/load/rule-snapshot';
 import { shouldColor } from '../terminal/color';
 import type { CliIO } from '../terminal/command-io';
 

@@ -1,8 +1,10 @@
-import { toJsonDiagnostics, type JsonDiagnostic } from '../diagnostics';
+import { toJsonDiagnostics, type JsonDiagnostic } from '../diagnostics/format-json';
 import type { Logger } from '../observability/logger';
-import { loadRuleBookFromSnapshot } from '../rules/book';
+import { loadRuleBookFromSnapshot } from '../rules/book/load-rule-book';
 import type { RuleBook } from '../rules/compile/rule-book';
-import { readRuleSnapshot, shortenRevision, type RuleSnapshot } from '../rules/load';
+import { readRuleSnapshot } from '../rules/load/read-rule-snapshot';
+import { shortenRevision } from '../contract/rule-revision';
+import type { RuleSnapshot } from '../rules/load/rule-snapshot';
 import { boundReloadOthers } from './bound-reload-others';
 
 /** What asked for a reload: a change of the rule files, SIGHUP, or `POST /admin/reload`. */

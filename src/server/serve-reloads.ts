@@ -1,9 +1,9 @@
-import type { WebhookCore } from '../hosts';
+import type { WebhookCore } from '../hosts/core';
 import type { Logger } from '../observability/logger';
 import type { EventProcessor } from '../processor/event-processor';
-import { loadRuleBookFromSnapshot } from '../rules/book';
+import { loadRuleBookFromSnapshot } from '../rules/book/load-rule-book';
 import type { RuleBook } from '../rules/compile/rule-book';
-import { shortenRevision } from '../rules/load';
+import { shortenRevision } from '../contract/rule-revision';
 import { countReloads } from './reload-metrics';
 import { RuleReloader, type ReloadReport, type ReloadTrigger } from './rule-reloader';
 import { isServeWorker } from './serve-worker';

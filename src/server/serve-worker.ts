@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import type { RunningHost } from '../hosts';
+import type { RunningHost } from '../hosts/running-host';
 import type { CliIO } from '../terminal/command-io';
 import { compileServingRules, type ServingRules } from './load-serving-rules';
 import { askPrimary } from './ask-primary';

@@ -1,11 +1,7 @@
-import {
-  startGrpcHost,
-  startHttpHost,
-  type GrpcHostOptions,
-  type HttpHostOptions,
-  type RunningHost,
-  type WebhookCore,
-} from '../hosts';
+import { startGrpcHost, type GrpcHostOptions } from '../hosts/grpc/server';
+import { startHttpHost, type HttpHostOptions } from '../hosts/http/server';
+import type { RunningHost } from '../hosts/running-host';
+import type { WebhookCore } from '../hosts/core';
 
 export interface ServeHosts {
   http?: RunningHost;

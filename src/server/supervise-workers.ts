@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
-import { describeListening } from '../hosts';
+import { describeListening } from '../hosts/running-host';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { PACKAGE_ROOT } from '../package-root';

@@ -1,5 +1,6 @@
 import type { Logger } from '../observability/logger';
-import { redactUrl, RedisSessionStore, type SessionStore } from '../session';
+import { redactUrl, RedisSessionStore } from '../session/redis-store';
+import type { SessionStore } from '../session/session-store';
 
 /** How long `serve` waits for Redis at startup before serving anyway (degraded until it connects). */
 const REDIS_STARTUP_WAIT_MS = 2000;

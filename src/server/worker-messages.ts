@@ -1,4 +1,4 @@
-import type { RuleSnapshot } from '../rules/load';
+import type { RuleSnapshot } from '../rules/load/rule-snapshot';
 import type { ReloadReport, ReloadTrigger } from './rule-reloader';
 
 /**

@@ -1,5 +1,6 @@
-import { RESERVED_PREFIX, type SessionVariables, type SetSessionVariableAction } from '../contract';
-import { EMPTY_FILTER } from '../filter';
+import { RESERVED_PREFIX } from '../contract/reserved-variables';
+import type { SessionVariables, SetSessionVariableAction } from '../contract/types';
+import { EMPTY_FILTER } from '../filter/effective-filter';
 import { INITIAL_SESSION_STATE, type SessionState } from './session-state';
 import type { StateSeal } from './state-seal';
 import { decodeFilter, decodeOnce, decodeSeen, encodeFilter, encodeOnce, encodeSeen } from './state-parts';

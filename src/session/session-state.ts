@@ -1,4 +1,4 @@
-import { EMPTY_FILTER, type EffectiveFilter } from '../filter';
+import { EMPTY_FILTER, type EffectiveFilter } from '../filter/effective-filter';
 import { fromFilter, parseJson, toFilter, toOnce, toSeen } from './state-parts';
 
 /**

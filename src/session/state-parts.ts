@@ -1,4 +1,4 @@
-import { EMPTY_FILTER, type EffectiveFilter } from '../filter';
+import { EMPTY_FILTER, type EffectiveFilter } from '../filter/effective-filter';
 
 /**
  * Text forms of the parts of a session state, shared by the variables rulehook

@@ -1,14 +1,8 @@
 import { LRUCache } from 'lru-cache';
-import { CURRENT_EVENT_KEY, type SessionVariables } from '../contract';
-import {
-  applyResponseFilter,
-  computeDelta,
-  createAutomaticKeyTest,
-  decideEvent,
-  INITIAL_FILTER_STATE,
-  type EngineModel,
-  type KeyTest,
-} from '../filter';
+import { CURRENT_EVENT_KEY, type SessionVariables } from '../contract/types';
+import { applyResponseFilter, decideEvent, INITIAL_FILTER_STATE } from '../filter/decide';
+import { computeDelta, createAutomaticKeyTest, type KeyTest } from '../filter/delta';
+import type { EngineModel } from '../filter/engine-model';
 import { DEFAULT_SESSION_KEY } from '../processor/session-key';
 import { DEFAULT_MAX_SESSIONS } from '../session/session-store';
 import type { EngineSession, SimulatedEvent } from './simulated-event';

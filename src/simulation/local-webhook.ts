@@ -1,5 +1,6 @@
-import type { SessionVariables } from '../contract';
-import { createAutomaticKeyTest, type EngineModel } from '../filter';
+import type { SessionVariables } from '../contract/types';
+import { createAutomaticKeyTest } from '../filter/delta';
+import type { EngineModel } from '../filter/engine-model';
 import { answerEvent, findStateUse, type AnswerOptions } from '../processor/answer-event';
 import type { RuleBook } from '../rules/compile/rule-book';
 import { explainEvent } from '../rules/evaluate/explain-event';

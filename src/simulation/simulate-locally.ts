@@ -1,4 +1,4 @@
-import type { EngineModel } from '../filter';
+import type { EngineModel } from '../filter/engine-model';
 import type { RuleBook } from '../rules/compile/rule-book';
 import { EngineSimulator } from './engine-simulator';
 import { LocalWebhook } from './local-webhook';

@@ -1,5 +1,5 @@
-import type { CustomLogicResponse, SessionVariables } from '../contract';
-import type { FilterReason, FilterState } from '../filter';
+import type { CustomLogicResponse, SessionVariables } from '../contract/types';
+import type { FilterReason, FilterState } from '../filter/decide';
 import type { RuleExplanation } from '../rules/evaluate/explain-event';
 
 /** One raised event, as the simulated engine handled it. */

@@ -1,4 +1,4 @@
-import type { CustomLogicResponse, SessionVariables } from '../contract';
+import type { CustomLogicResponse, SessionVariables } from '../contract/types';
 import type { RuleExplanation } from '../rules/evaluate/explain-event';
 
 /** What the simulated engine got back for one sent event. */

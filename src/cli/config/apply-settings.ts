@@ -1,6 +1,7 @@
-import type { Diagnostic } from '../../diagnostics';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
 import type { CliIO } from '../../terminal/command-io';
-import type { CommandLine, OptionDefinitions } from '../options';
+import type { CommandLine } from '../options/parse-command-line';
+import type { OptionDefinitions } from '../options/define-options';
 import { loadConfigFile } from './load-config-file';
 import { layerSettings, type LayeredSettings } from './layer-settings';
 import { formatEnvSetting } from './read-env-setting';

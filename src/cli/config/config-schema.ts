@@ -1,7 +1,7 @@
 import { findTextPositions } from '../../rules/schema/text-positions';
 import { DRAFT_2020_12, documented, text, type JsonSchema } from '../../rules/schema/schema-doc';
 import type { SpecPath } from '../../rules/spec';
-import type { OptionDefinitions } from '../options';
+import type { OptionDefinitions } from '../options/define-options';
 import { describeSettingValue, isPathSetting, listSettings, type Setting } from './setting-names';
 
 /**

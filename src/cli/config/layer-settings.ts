@@ -1,4 +1,5 @@
-import type { CommandLine, OptionDefinitions, OptionValues } from '../options';
+import type { CommandLine } from '../options/parse-command-line';
+import type { OptionDefinitions, OptionValues } from '../options/define-options';
 import type { ConfigFile } from './load-config-file';
 import { readEnvSetting } from './read-env-setting';
 import { listSettings } from './setting-names';

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
-import { createDiagnostic, hasErrors, sortDiagnostics, type Diagnostic } from '../../diagnostics';
-import { parseYaml, type ParsedYaml } from '../../rules/parse';
+import { createDiagnostic, sortDiagnostics } from '../../diagnostics/create-diagnostic';
+import { hasErrors, type Diagnostic } from '../../diagnostics/diagnostic';
+import { parseYaml, type ParsedYaml } from '../../rules/parse/parse-yaml';
 import { mapAjvErrors } from '../../rules/schema/map-ajv-errors';
-import type { OptionDefinitions } from '../options';
+import type { OptionDefinitions } from '../options/define-options';
 import { buildConfigSchema, isConfigStringPosition } from './config-schema';
 import { readConfigText } from './read-config-text';
 import { isPathSetting, listSettings, type Setting } from './setting-names';

@@ -1,5 +1,6 @@
-import { createDiagnostic, type Diagnostic } from '../../diagnostics';
-import type { OptionDefinitions } from '../options';
+import { createDiagnostic } from '../../diagnostics/create-diagnostic';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
+import type { OptionDefinitions } from '../options/define-options';
 import type { ConfigFile } from './load-config-file';
 import { listSettings } from './setting-names';
 

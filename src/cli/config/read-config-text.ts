@@ -1,6 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
-import { createDiagnostic, type Diagnostic } from '../../diagnostics';
-import { describeError } from '../../rules/load';
+import { createDiagnostic } from '../../diagnostics/create-diagnostic';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
+import { describeError } from '../../rules/load/list-files';
 import { RULE_LIMITS } from '../../rules/limits';
 import { formatCount } from '../../terminal/format-count';
 

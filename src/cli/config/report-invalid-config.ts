@@ -1,4 +1,5 @@
-import { formatDiagnostics, type Diagnostic } from '../../diagnostics';
+import { formatDiagnostics } from '../../diagnostics/format-report';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
 import { shouldColor } from '../../terminal/color';
 import type { CliIO } from '../../terminal/command-io';
 

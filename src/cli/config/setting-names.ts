@@ -1,4 +1,5 @@
-import { FLAG_SCHEMA, type OptionDefinition, type OptionDefinitions, type ValueSchema } from '../options';
+import { FLAG_SCHEMA, type OptionDefinition, type OptionDefinitions } from '../options/define-options';
+import type { ValueSchema } from '../options/value-schemas';
 
 /**
  * Options that are not settings: asking for the help, and naming the configuration file itself (a file

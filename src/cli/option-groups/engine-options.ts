@@ -1,5 +1,5 @@
-import { ENGINE_SETTINGS, type EngineModel } from '../../filter';
-import { defineChoice, listChoices } from '../options';
+import { ENGINE_SETTINGS, type EngineModel } from '../../filter/engine-model';
+import { defineChoice, listChoices } from '../options/define-options';
 
 /**
  * How the engine reads the points its specification leaves open (docs/filters.md, "The engine model"):

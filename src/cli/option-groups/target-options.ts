@@ -1,12 +1,14 @@
-import { parseTargetUrl, TARGET_TOKEN_ENV, type TargetAccessFiles, type TargetKind } from '../../replay';
+import { parseTargetUrl } from '../../replay/lanes/target-url';
+import { TARGET_TOKEN_ENV, type TargetAccessFiles } from '../../replay/lanes/target-access';
+import type { TargetKind } from '../../replay/lanes/create-lanes';
 import {
   defineChoice,
   defineString,
   listChoices,
-  parsePositiveInt,
   type OptionValues,
   type StringOption,
-} from '../options';
+} from '../options/define-options';
+import { parsePositiveInt } from '../options/parse-values';
 
 const TARGET_KINDS = ['auto', 'rulehook', 'other'] as const satisfies readonly TargetKind[];
 const DEFAULT_TARGET_KIND = 'auto';

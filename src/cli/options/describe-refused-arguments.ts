@@ -1,5 +1,5 @@
 import { types } from 'node:util';
-import { suggestName } from '../../diagnostics';
+import { suggestName } from '../../diagnostics/did-you-mean';
 import type { OptionDefinitions } from './define-options';
 
 /** The start of node:util parseArgs' message for an unknown long option (`--name` or `--name=value`). */

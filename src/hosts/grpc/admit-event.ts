@@ -1,6 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import { performance } from 'node:perf_hooks';
-import { ON_EVENT_PATH } from '../../contract';
+import { ON_EVENT_PATH } from '../../contract/proto-files';
 import { formatCount } from '../../contract/event-limits';
 import type { WebhookCore } from '../core';
 import { RETRY_AFTER_SECONDS } from '../event-admission';

@@ -1,5 +1,5 @@
 import * as grpc from '@grpc/grpc-js';
-import { describeAuthFailure, type CallerAuth } from '../security';
+import { describeAuthFailure, type CallerAuth } from '../security/caller-auth';
 import type { CallCheck } from './call-check';
 
 /**

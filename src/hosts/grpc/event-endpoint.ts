@@ -1,11 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
-import {
-  FIRED_RULES_TRAILER,
-  type CustomLogicResponse,
-  type DecodeError,
-  type Decoded,
-  type Event,
-} from '../../contract';
+import { FIRED_RULES_TRAILER } from '../../contract/fired-rules';
+import type { CustomLogicResponse, Event } from '../../contract/types';
+import type { DecodeError, Decoded } from '../../contract/decode-result';
 import type { WebhookCore } from '../core';
 import type { HostReply } from '../host-request';
 import { readRequestId, REQUEST_ID_HEADER } from '../request-id';

@@ -1,6 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation, type ServingStatus } from 'grpc-health-check';
-import { REVISION_METADATA, shortenRevision, WEBHOOK_SERVICE } from '../../contract';
+import { REVISION_METADATA, shortenRevision } from '../../contract/rule-revision';
+import { WEBHOOK_SERVICE } from '../../contract/proto-files';
 import type { WebhookCore } from '../core';
 import type { ReadinessStatus } from '../readiness';
 

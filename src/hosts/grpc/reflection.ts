@@ -4,7 +4,7 @@ import { ReflectionService } from '@grpc/reflection';
 import { protoPath as healthProtoPath } from 'grpc-health-check';
 import path from 'node:path';
 import * as descriptor from 'protobufjs/ext/descriptor';
-import { PROTO_ROOT, WEBHOOK_PROTO } from '../../contract';
+import { PROTO_ROOT, WEBHOOK_PROTO } from '../../contract/proto-files';
 
 interface MessageDescriptor {
   name?: string;

@@ -1,12 +1,13 @@
 import * as grpc from '@grpc/grpc-js';
-import { DEFAULT_EVENT_LIMITS, type EventLimits } from '../../contract';
+import { DEFAULT_EVENT_LIMITS, type EventLimits } from '../../contract/event-limits';
 import type { WebhookCore } from '../core';
 import { DEFAULT_GRPC_LIMITS, type GrpcLimits } from '../host-limits';
 import { countClientShareDrops, createConnectionShare } from '../client-connections';
 import { countDroppedConnections } from '../host-metrics';
 import type { RunningHost } from '../running-host';
 import type { Logger } from '../../observability/logger';
-import type { CallerAuth, TlsSettings } from '../security';
+import type { CallerAuth } from '../security/caller-auth';
+import type { TlsSettings } from '../security/tls-files';
 import { createAdmissionInterceptor } from './admit-event';
 import { listenBounded } from './bound-connections';
 import { combineCallChecks, type CallCheck } from './call-check';

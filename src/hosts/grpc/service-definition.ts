@@ -1,14 +1,10 @@
 import type { ServiceDefinition } from '@grpc/grpc-js';
-import {
-  decodeEventBinary,
-  DEFAULT_EVENT_LIMITS,
-  encodeResponseBinary,
-  ON_EVENT_PATH,
-  type CustomLogicResponse,
-  type Decoded,
-  type Event,
-  type EventLimits,
-} from '../../contract';
+import { decodeEventBinary } from '../../contract/event-binary';
+import { DEFAULT_EVENT_LIMITS, type EventLimits } from '../../contract/event-limits';
+import { encodeResponseBinary } from '../../contract/response-binary';
+import { ON_EVENT_PATH } from '../../contract/proto-files';
+import type { CustomLogicResponse, Event } from '../../contract/types';
+import type { Decoded } from '../../contract/decode-result';
 
 /**
  * `CustomBusinessLogic` with rulehook's own codec: the request deserializer

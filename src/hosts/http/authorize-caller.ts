@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { describeAuthFailure, type CallerAuth, type Endpoint } from '../security';
+import { describeAuthFailure, type CallerAuth, type Endpoint } from '../security/caller-auth';
 import { sendHttpError } from './errors';
 import { routePath } from './routes';
 

@@ -1,6 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { decodeEventJson, encodeResponseJson, FIRED_RULES_HEADER, type EventLimits } from '../../contract';
+import { decodeEventJson } from '../../contract/event-json';
+import { encodeResponseJson } from '../../contract/response-json';
+import { FIRED_RULES_HEADER } from '../../contract/fired-rules';
+import type { EventLimits } from '../../contract/event-limits';
 import type { WebhookCore } from '../core';
 import type { HostRequest } from '../host-request';
 import { RETRY_AFTER_SECONDS } from '../event-admission';

@@ -1,9 +1,9 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { DEFAULT_EVENT_LIMITS, type EventLimits } from '../../contract';
+import { DEFAULT_EVENT_LIMITS, type EventLimits } from '../../contract/event-limits';
 import type { WebhookCore } from '../core';
 import { DEFAULT_HTTP_LIMITS } from '../host-limits';
 import type { Logger } from '../../observability/logger';
-import type { CallerAuth } from '../security';
+import type { CallerAuth } from '../security/caller-auth';
 import { createHttpApp } from './app';
 import { authorizeCaller } from './authorize-caller';
 import { countProtocolErrors } from './client-errors';

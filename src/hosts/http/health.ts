@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { shortenRevision } from '../../contract';
+import { shortenRevision } from '../../contract/rule-revision';
 import type { WebhookCore } from '../core';
 import { sendJson } from './errors';
 

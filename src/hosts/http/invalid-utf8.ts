@@ -1,4 +1,4 @@
-import { decodeEventJson } from '../../contract';
+import { decodeEventJson } from '../../contract/event-json';
 import type { HttpError } from './errors';
 
 const REPLACEMENT = '\uFFFD';

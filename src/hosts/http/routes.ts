@@ -1,4 +1,4 @@
-import { HTTP_EVENT_PATH } from '../../contract';
+import { HTTP_EVENT_PATH } from '../../contract/proto-files';
 import { ADMIN_RELOAD_PATH } from './admin-routes';
 
 /** Paths the host serves, with their allowed methods (for 405, OPTIONS and the Allow header). */

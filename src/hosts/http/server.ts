@@ -1,14 +1,15 @@
 import { createServer, type Server, type ServerOptions } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { EventLimits } from '../../contract';
+import type { EventLimits } from '../../contract/event-limits';
 import type { WebhookCore } from '../core';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from '../host-limits';
 import { shareConnections } from '../client-connections';
 import { countDroppedConnections } from '../host-metrics';
 import type { Logger } from '../../observability/logger';
 import type { RunningHost } from '../running-host';
-import type { CallerAuth, TlsSettings } from '../security';
+import type { CallerAuth } from '../security/caller-auth';
+import type { TlsSettings } from '../security/tls-files';
 import { createClientErrorHandler, refuseConnect } from './client-errors';
 import { sendHttpError } from './errors';
 import { createHttpHandler } from './handler';

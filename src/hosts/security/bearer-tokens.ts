@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { describeRefusedRead, readRegularFile } from '../../files';
+import { describeRefusedRead, readRegularFile } from '../../files/read-regular-file';
 import { parseTokenFile } from './token-file';
 import { SECURITY_FILE_LIMITS } from './security-file-limits';
 

@@ -1,4 +1,4 @@
-import type { RegularFileLimits } from '../../files';
+import type { RegularFileLimits } from '../../files/read-regular-file';
 
 /**
  * Bounds on reading a tokens file or a TLS file: 1 MiB (a PEM chain or a

@@ -1,5 +1,5 @@
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
-import { describeRefusedRead, readRegularFile } from '../../files';
+import { describeRefusedRead, readRegularFile } from '../../files/read-regular-file';
 import { createSecureContext } from 'node:tls';
 import { SECURITY_FILE_LIMITS } from './security-file-limits';
 

@@ -1,7 +1,7 @@
-import type { Range } from '../../diagnostics';
-import type { LoadResult } from '../../rules/load';
-import { parseYaml } from '../../rules/parse';
-import { isRuleStringPosition } from '../../rules/schema';
+import type { Range } from '../../diagnostics/diagnostic';
+import type { LoadResult } from '../../rules/load/load-rule-snapshot';
+import { parseYaml } from '../../rules/parse/parse-yaml';
+import { isRuleStringPosition } from '../../rules/schema/string-positions';
 import type { CursorContext } from '../complete/find-cursor-context';
 import { findNamedAt } from './find-name-uses';
 

@@ -1,7 +1,7 @@
-import type { Range } from '../../diagnostics';
+import type { Range } from '../../diagnostics/diagnostic';
 import { walkAllConditions } from '../../rules/check/walk';
-import { parseYaml } from '../../rules/parse';
-import { isRuleStringPosition } from '../../rules/schema';
+import { parseYaml } from '../../rules/parse/parse-yaml';
+import { isRuleStringPosition } from '../../rules/schema/string-positions';
 import { lastKey } from '../complete/complete-rule-file';
 import type { CursorContext } from '../complete/find-cursor-context';
 

@@ -4,7 +4,8 @@ import {
   type Range as LspRange,
 } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
-import type { Diagnostic, LineIndex, Range } from '../../diagnostics';
+import type { Diagnostic, Range } from '../../diagnostics/diagnostic';
+import type { LineIndex } from '../../diagnostics/line-index';
 
 /** What a published diagnostic carries for its quick fix (`data`). */
 export interface DiagnosticData {

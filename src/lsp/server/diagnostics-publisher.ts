@@ -1,5 +1,6 @@
 import type { Connection } from 'vscode-languageserver';
-import { createLineIndex, type Diagnostic } from '../../diagnostics';
+import { createLineIndex } from '../../diagnostics/line-index';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
 import { toLspDiagnostic, toUri } from '../diagnostics/to-lsp-diagnostic';
 import type { FileDiagnostics } from '../workspace/language-workspace';
 

@@ -1,4 +1,4 @@
-import type { LoadResult } from '../../rules/load';
+import type { LoadResult } from '../../rules/load/load-rule-snapshot';
 import { NO_ENTRIES, readCatalogEntries, type CatalogEntries } from '../complete/catalog-entries';
 import type { FileKind } from '../workspace/classify-file';
 import type { LanguageWorkspace } from '../workspace/language-workspace';

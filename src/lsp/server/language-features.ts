@@ -1,7 +1,7 @@
 import type { CompletionItem, Hover, Location, Position } from 'vscode-languageserver';
 import { MarkupKind } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { createLineIndex } from '../../diagnostics';
+import { createLineIndex } from '../../diagnostics/line-index';
 import { completeRuleFile } from '../complete/complete-rule-file';
 import { completeScenario } from '../complete/complete-scenario';
 import { findCursorContext, type CursorContext } from '../complete/find-cursor-context';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { CATALOG_FILE } from '../../rules/load';
+import { CATALOG_FILE } from '../../rules/load/find-rule-files';
 import { SCENARIO_FILE } from '../../testing/scenario/find-test-files';
 
 /** What a YAML file of a workspace is to rulehook; `other` files get no diagnostics. */

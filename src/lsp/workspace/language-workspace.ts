@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { hasErrors, type Diagnostic } from '../../diagnostics';
-import type { LoadResult } from '../../rules/load';
-import { checkSandboxScenario } from '../../sandbox/scenario';
+import { hasErrors, type Diagnostic } from '../../diagnostics/diagnostic';
+import type { LoadResult } from '../../rules/load/load-rule-snapshot';
+import { checkSandboxScenario } from '../../sandbox/scenario/load-sandbox-scenario';
 import { resolveRulePaths, toShownPath } from '../../testing/rules/resolve-rule-paths';
 import { canLoadRules } from '../../testing/run/prepare-scenario';
 import { checkRuleIds } from '../../testing/scenario/check-rule-ids';

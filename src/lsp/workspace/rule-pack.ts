@@ -1,13 +1,9 @@
 import path from 'node:path';
-import {
-  isRuleFileName,
-  createLoadCache,
-  loadRuleSnapshot,
-  readRuleSnapshot,
-  type LoadResult,
-  type RuleSnapshot,
-  type RuleSource,
-} from '../../rules/load';
+import { isRuleFileName } from '../../rules/load/find-rule-files';
+import { createLoadCache } from '../../rules/load/load-cache';
+import { loadRuleSnapshot, type LoadResult } from '../../rules/load/load-rule-snapshot';
+import { readRuleSnapshot } from '../../rules/load/read-rule-snapshot';
+import type { RuleSnapshot, RuleSource } from '../../rules/load/rule-snapshot';
 
 /** What a rule pack is loaded from: paths (directories or files) and a catalog, shown relative to `cwd`. */
 export interface PackSource {

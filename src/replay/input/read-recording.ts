@@ -1,5 +1,8 @@
-import { decodeEventJson, decodeResponseJson, NO_EVENT_LIMITS, type SessionVariables } from '../../contract';
-import type { WebhookAnswer } from '../../simulation';
+import { decodeEventJson } from '../../contract/event-json';
+import { decodeResponseJson } from '../../contract/response-json-decode';
+import { NO_EVENT_LIMITS } from '../../contract/event-limits';
+import type { SessionVariables } from '../../contract/types';
+import type { WebhookAnswer } from '../../simulation/webhook';
 import { splitLineBatches, type RawLine } from './split-lines';
 
 /** One line of a recording: an event, or a line that could not be read as one. */

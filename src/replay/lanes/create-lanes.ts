@@ -1,5 +1,5 @@
-import type { EngineModel } from '../../filter';
-import { EngineSimulator } from '../../simulation';
+import type { EngineModel } from '../../filter/engine-model';
+import { EngineSimulator } from '../../simulation/engine-simulator';
 import { GrpcTargetClient } from './grpc-target';
 import { HttpTargetClient } from './http-target';
 import type { ReplayLane } from './replay-lane';

@@ -1,5 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
-import { FIRED_RULES_TRAILER, ON_EVENT_PATH, WEBHOOK_SERVICE, type SessionVariables } from '../../contract';
+import { FIRED_RULES_TRAILER } from '../../contract/fired-rules';
+import { ON_EVENT_PATH, WEBHOOK_SERVICE } from '../../contract/proto-files';
+import type { SessionVariables } from '../../contract/types';
 import { decodeResponseBinary } from '../../contract/decode-response-binary';
 import { encodeEventBinary } from '../../contract/encode-event-binary';
 import { listReflectedServices } from './list-reflected-services';

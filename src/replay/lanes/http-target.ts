@@ -1,11 +1,9 @@
 import http from 'node:http';
 import https from 'node:https';
-import {
-  decodeResponseJson,
-  encodeEventJson,
-  FIRED_RULES_HEADER,
-  type SessionVariables,
-} from '../../contract';
+import { decodeResponseJson } from '../../contract/response-json-decode';
+import { encodeEventJson } from '../../contract/event-json';
+import { FIRED_RULES_HEADER } from '../../contract/fired-rules';
+import type { SessionVariables } from '../../contract/types';
 import type { TargetAccess } from './target-access';
 import type { TargetClient, TargetReply } from './target-client';
 

@@ -1,11 +1,7 @@
-import type { EngineModel } from '../../filter';
-import { createEmptyResponse, type SessionVariables } from '../../contract';
-import {
-  EngineSimulator,
-  type RaisedEventFacts,
-  type SimulatedWebhook,
-  type WebhookAnswer,
-} from '../../simulation';
+import type { EngineModel } from '../../filter/engine-model';
+import { createEmptyResponse, type SessionVariables } from '../../contract/types';
+import { EngineSimulator } from '../../simulation/engine-simulator';
+import type { RaisedEventFacts, SimulatedWebhook, WebhookAnswer } from '../../simulation/webhook';
 import type { ReplayLane } from './replay-lane';
 
 /** Said of an event whose line records no answer: it is not a decision-log line. */

@@ -1,5 +1,7 @@
-import type { SessionVariables } from '../../contract';
-import type { EngineSimulator, RaisedEventFacts, SimulatedEvent } from '../../simulation';
+import type { SessionVariables } from '../../contract/types';
+import type { EngineSimulator } from '../../simulation/engine-simulator';
+import type { RaisedEventFacts } from '../../simulation/webhook';
+import type { SimulatedEvent } from '../../simulation/simulated-event';
 
 /** One simulated engine and its webhook: the rules in-process, or a live target. */
 export interface ReplayLane {

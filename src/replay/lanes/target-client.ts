@@ -1,4 +1,4 @@
-import type { CustomLogicResponse, SessionVariables } from '../../contract';
+import type { CustomLogicResponse, SessionVariables } from '../../contract/types';
 import { parseFiredRules } from '../../contract/fired-rules';
 
 /** What a live webhook answered to one event. */

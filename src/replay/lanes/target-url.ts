@@ -1,4 +1,4 @@
-import { HTTP_EVENT_PATH } from '../../contract';
+import { HTTP_EVENT_PATH } from '../../contract/proto-files';
 
 /**
  * A live webhook to replay against: `http://HOST:PORT[/path]`, `https://...`, `grpc://HOST:PORT` or

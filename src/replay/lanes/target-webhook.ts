@@ -1,5 +1,5 @@
-import { createEmptyResponse, type SessionVariables } from '../../contract';
-import type { SimulatedWebhook, WebhookAnswer } from '../../simulation';
+import { createEmptyResponse, type SessionVariables } from '../../contract/types';
+import type { SimulatedWebhook, WebhookAnswer } from '../../simulation/webhook';
 import { LatencyHistogram } from './latency-histogram';
 import { parseFiredHeader, type TargetClient } from './target-client';
 

@@ -1,4 +1,4 @@
-import type { LoadResult } from '../../rules/load';
+import type { LoadResult } from '../../rules/load/load-rule-snapshot';
 import { RuleBook } from '../../rules/compile/rule-book';
 import type { LoadedRuleset, RulesetSpec, SpecPath } from '../../rules/spec';
 

@@ -1,4 +1,5 @@
-import { isReservedVariable, RESULT_CODE_OK, type CustomLogicResponse } from '../../contract';
+import { isReservedVariable } from '../../contract/reserved-variables';
+import { RESULT_CODE_OK, type CustomLogicResponse } from '../../contract/types';
 import type { LaneOutcome } from '../lanes/replay-lane';
 
 /** What happened to an event, in one line: sent or filtered and why, rules fired. */

@@ -1,4 +1,4 @@
-import { toResponseJsonObject } from '../../contract';
+import { toResponseJsonObject } from '../../contract/response-json';
 import { describeCondition } from '../../rules/evaluate/format-explanation';
 import type { RuleExplanation } from '../../rules/evaluate/explain-event';
 import type { LaneOutcome } from '../lanes/replay-lane';

@@ -1,4 +1,4 @@
-import type { EngineModel } from '../../filter';
+import type { EngineModel } from '../../filter/engine-model';
 import type { TargetKind } from '../lanes/create-lanes';
 import type { TargetAccessFiles } from '../lanes/target-access';
 import type { TargetUrl } from '../lanes/target-url';

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { SessionVariables } from '../../contract';
-import type { RaisedEventFacts } from '../../simulation';
+import type { SessionVariables } from '../../contract/types';
+import type { RaisedEventFacts } from '../../simulation/webhook';
 import type { ReplayEnd } from '../report/format-summary';
 import type { RecordingSource } from '../input/open-recording';
 import { decodeRecordingLine, type RecordingItem } from '../input/read-recording';

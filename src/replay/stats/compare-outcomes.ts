@@ -1,4 +1,5 @@
-import { toResponseJsonObject, withoutReservedUpdates } from '../../contract';
+import { toResponseJsonObject } from '../../contract/response-json';
+import { withoutReservedUpdates } from '../../contract/reserved-variables';
 import type { LaneOutcome } from '../lanes/replay-lane';
 
 /** What differs for one event between the two rule sets: whether it was sent, which rules fired, the response. */

@@ -1,5 +1,6 @@
-import { isReservedVariable, RESULT_CODE_OK } from '../../contract';
-import type { FilterReason } from '../../filter';
+import { isReservedVariable } from '../../contract/reserved-variables';
+import { RESULT_CODE_OK } from '../../contract/types';
+import type { FilterReason } from '../../filter/decide';
 import type { LaneOutcome } from '../lanes/replay-lane';
 
 /** The data of a ReplayStats, as a structured clone carries it (no methods). */

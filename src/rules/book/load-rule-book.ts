@@ -1,12 +1,9 @@
-import { hasErrors } from '../../diagnostics';
+import { hasErrors } from '../../diagnostics/diagnostic';
 import { RuleBook } from '../compile/rule-book';
-import {
-  loadRuleSnapshot,
-  readRuleSnapshot,
-  type LoadOptions,
-  type LoadResult,
-  type RuleSnapshot,
-} from '../load';
+import { loadRuleSnapshot, type LoadResult } from '../load/load-rule-snapshot';
+import { readRuleSnapshot } from '../load/read-rule-snapshot';
+import type { LoadOptions } from '../load/load-rules';
+import type { RuleSnapshot } from '../load/rule-snapshot';
 
 export interface LoadRuleBookOptions extends LoadOptions {
   /** Warnings refuse the rule set too (the jest API's `strict`). */

@@ -1,5 +1,6 @@
-import { CURRENT_EVENT_KEY } from '../../contract';
-import { canMatchTextStartingWith, compileGlob, isGlob } from '../../glob';
+import { CURRENT_EVENT_KEY } from '../../contract/types';
+import { canMatchTextStartingWith } from '../../glob/match-start';
+import { compileGlob, isGlob } from '../../glob/compile-glob';
 import type { CatalogSpec } from './catalog-spec';
 
 /** Always known, whatever the catalog says: the spec names it. */

@@ -1,7 +1,9 @@
-import { createDiagnostic, hasErrors, type Diagnostic } from '../../diagnostics';
-import { compileGlob } from '../../glob';
-import { parseYaml, type ParsedYaml } from '../parse';
-import { isCatalogStringPosition, validateCatalogSchema } from '../schema';
+import { createDiagnostic } from '../../diagnostics/create-diagnostic';
+import { hasErrors, type Diagnostic } from '../../diagnostics/diagnostic';
+import { compileGlob } from '../../glob/compile-glob';
+import { parseYaml, type ParsedYaml } from '../parse/parse-yaml';
+import { isCatalogStringPosition } from '../schema/string-positions';
+import { validateCatalogSchema } from '../schema/validate-schema';
 import type { Catalog, CatalogSpec } from './catalog-spec';
 
 export interface CatalogParseResult {

@@ -1,5 +1,6 @@
-import { formatNameList, suggestName } from '../../diagnostics';
-import type { ActionSpec } from '../catalog';
+import { formatNameList } from '../../diagnostics/list-names';
+import { suggestName } from '../../diagnostics/did-you-mean';
+import type { ActionSpec } from '../catalog/catalog-spec';
 import type { SpecPath } from '../spec';
 import { asArray, asRecord, hasOwn, report, type CheckContext, type PlainRecord } from './check-context';
 import { forEachThen } from './walk';

@@ -1,5 +1,5 @@
-import { suggestName } from '../../diagnostics';
-import { isKnownNode, isKnownVariable } from '../catalog';
+import { suggestName } from '../../diagnostics/did-you-mean';
+import { isKnownNode, isKnownVariable } from '../catalog/match-catalog';
 import { asArray, report, type CheckContext } from './check-context';
 import { parseTemplate } from '../template';
 import { suggestVariable } from './suggest-respelling';

@@ -1,5 +1,5 @@
 import { isOperatorName, OPERATOR_NAMES } from '../operators';
-import { CONDITION_KINDS } from '../schema';
+import { CONDITION_KINDS } from '../schema/condition-schema';
 import type { SpecPath } from '../spec';
 import { report, type CheckContext, type PlainRecord } from './check-context';
 import { walkAllConditions } from './walk';

@@ -1,12 +1,8 @@
-import {
-  createDiagnostic,
-  type Diagnostic,
-  type DiagnosticCode,
-  type Range,
-  type RelatedLocation,
-} from '../../diagnostics';
-import type { CatalogSpec } from '../catalog';
-import type { Locator } from '../parse';
+import { createDiagnostic } from '../../diagnostics/create-diagnostic';
+import type { Diagnostic, Range, RelatedLocation } from '../../diagnostics/diagnostic';
+import type { DiagnosticCode } from '../../diagnostics/codes';
+import type { CatalogSpec } from '../catalog/catalog-spec';
+import type { Locator } from '../parse/locate';
 
 /**
  * What a semantic check is given. Checks also run on files the schema rejected

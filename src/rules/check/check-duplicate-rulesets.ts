@@ -1,5 +1,6 @@
-import { createDiagnostic, type Diagnostic, type RelatedLocation } from '../../diagnostics';
-import type { Locator } from '../parse';
+import { createDiagnostic } from '../../diagnostics/create-diagnostic';
+import type { Diagnostic, RelatedLocation } from '../../diagnostics/diagnostic';
+import type { Locator } from '../parse/locate';
 import { asRecord } from './check-context';
 
 /** One parsed rule file, as far as the cross-file check needs it. */

@@ -1,5 +1,5 @@
-import { suggestName } from '../../diagnostics';
-import { compileGlob, isGlob } from '../../glob';
+import { suggestName } from '../../diagnostics/did-you-mean';
+import { compileGlob, isGlob } from '../../glob/compile-glob';
 import type { SpecPath } from '../spec';
 import { asArray, asRecord, report, type CheckContext } from './check-context';
 import { findMisplacedStar } from './check-filter';

@@ -1,4 +1,4 @@
-import { compileGlob } from '../../glob';
+import { compileGlob } from '../../glob/compile-glob';
 import { getOperandKind } from '../operators';
 import type { SpecPath } from '../spec';
 import { asArray, report, type CheckContext } from './check-context';

@@ -1,4 +1,5 @@
-import { createDiagnostic, type Diagnostic } from '../../diagnostics';
+import { createDiagnostic } from '../../diagnostics/create-diagnostic';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
 import { RULE_LIMITS } from '../limits';
 import { formatCount } from '../../terminal/format-count';
 import { getOperandKind } from '../operators';

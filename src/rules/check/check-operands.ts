@@ -1,4 +1,5 @@
-import { formatNameList, suggestName } from '../../diagnostics';
+import { formatNameList } from '../../diagnostics/list-names';
+import { suggestName } from '../../diagnostics/did-you-mean';
 import { getOperandKind, parseFiniteNumber } from '../operators';
 import { compileRegex } from '../regex';
 import type { SpecPath } from '../spec';

@@ -1,4 +1,5 @@
-import { formatNameList, suggestName } from '../../diagnostics';
+import { formatNameList } from '../../diagnostics/list-names';
+import { suggestName } from '../../diagnostics/did-you-mean';
 import type { SpecPath } from '../spec';
 import { asRecord, hasOwn, report, type CheckContext } from './check-context';
 import { walkAllConditions, walkCondition } from './walk';

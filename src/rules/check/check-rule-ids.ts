@@ -1,4 +1,4 @@
-import type { Range } from '../../diagnostics';
+import type { Range } from '../../diagnostics/diagnostic';
 import { report, type CheckContext } from './check-context';
 import { forEachRule } from './walk';
 

@@ -1,6 +1,6 @@
-import type { Diagnostic } from '../../diagnostics';
-import type { CatalogSpec } from '../catalog';
-import type { Locator } from '../parse';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
+import type { CatalogSpec } from '../catalog/catalog-spec';
+import type { Locator } from '../parse/locate';
 import { checkActions } from './check-actions';
 import { checkCatalogNames } from './check-catalog-names';
 import { checkConditionLimits } from './check-condition-limits';

@@ -1,4 +1,4 @@
-import { isReservedVariable, RESERVED_PREFIX } from '../../contract';
+import { isReservedVariable, RESERVED_PREFIX } from '../../contract/reserved-variables';
 import { findTemplateErrors } from './find-template-errors';
 import type { SpecPath } from '../spec';
 import { asRecord, report, type CheckContext, type PlainRecord } from './check-context';

@@ -1,6 +1,7 @@
-import { isReservedVariable } from '../../contract';
-import { compileGlob } from '../../glob';
-import { canMatchVariable, hasVariableStartingWith, isKnownVariable, type CatalogSpec } from '../catalog';
+import { isReservedVariable } from '../../contract/reserved-variables';
+import { compileGlob } from '../../glob/compile-glob';
+import { canMatchVariable, hasVariableStartingWith, isKnownVariable } from '../catalog/match-catalog';
+import type { CatalogSpec } from '../catalog/catalog-spec';
 import type { SpecPath } from '../spec';
 import { asArray, asRecord, report, type CheckContext } from './check-context';
 import { findMisplacedStar } from './check-filter';

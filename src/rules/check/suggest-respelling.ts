@@ -1,11 +1,11 @@
-import { suggestName } from '../../diagnostics';
+import { suggestName } from '../../diagnostics/did-you-mean';
 import {
   hasVariableStartingWith,
   isKnownVariable,
   listVariableGlobStarts,
   listVariableNames,
-  type CatalogSpec,
-} from '../catalog';
+} from '../catalog/match-catalog';
+import type { CatalogSpec } from '../catalog/catalog-spec';
 
 /**
  * A respelling of the start of `written` (a name, a prefix, or a glob's

@@ -1,4 +1,4 @@
-import { compileGlob } from '../../glob';
+import { compileGlob } from '../../glob/compile-glob';
 
 /** A glob from a validated rule file, compiled: its matcher and the literal text every match begins with. */
 export interface ValidGlob {

@@ -1,5 +1,5 @@
-import type { NodeOverrideAction } from '../../contract';
-import { isGlob } from '../../glob';
+import type { NodeOverrideAction } from '../../contract/types';
+import { isGlob } from '../../glob/compile-glob';
 import type { OperationSpec, RuleSpec } from '../spec';
 import { compileCondition, type CompileConditionContext } from './compile-condition';
 import { compileGlobOrThrow } from './compile-glob-or-throw';

@@ -1,4 +1,4 @@
-import type { NodeOverrideAction, OperationAction, SetSessionVariableAction } from '../../contract';
+import type { NodeOverrideAction, OperationAction, SetSessionVariableAction } from '../../contract/types';
 import type { CompiledCondition } from './compiled-condition';
 import type { CompiledTemplate } from './compile-template';
 import type { FilterAddition } from '../../filter/effective-filter';

@@ -1,4 +1,4 @@
-import type { SessionVariables } from '../../contract';
+import type { SessionVariables } from '../../contract/types';
 import { parseFiniteNumber } from '../operators';
 import { NO_BUDGET, type EvaluationBudget } from './evaluation-budget';
 

@@ -3,7 +3,7 @@ import type {
   NodeOverrideAction,
   OperationAction,
   SetSessionVariableAction,
-} from '../../contract';
+} from '../../contract/types';
 import { mergeFilter, type EffectiveFilter, type FilterAddition } from '../../filter/effective-filter';
 import type { CompiledCondition } from './compiled-condition';
 import { renderCode, type RenderStats } from './compile-template';

@@ -1,4 +1,4 @@
-import { isGlob } from '../../glob';
+import { isGlob } from '../../glob/compile-glob';
 import type { CompiledRule, CompiledRuleset } from './compiled-rule';
 
 /** A ruleset's rules split by how they select events, each list in evaluation order. */

@@ -1,4 +1,4 @@
-import { CURRENT_EVENT_KEY, type SessionVariables } from '../../contract';
+import { CURRENT_EVENT_KEY, type SessionVariables } from '../../contract/types';
 import type { ConditionTrace } from '../compile/condition-trace';
 import type { RuleBook } from '../compile/rule-book';
 import type { EvaluationContext } from './evaluate-event';

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { createDiagnostic, type Diagnostic } from '../../diagnostics';
+import { createDiagnostic } from '../../diagnostics/create-diagnostic';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
 import { describeError, listFiles, type FileLimit } from './list-files';
 
 /** A file to read: the path as shown to the user, and where it is on disk. */

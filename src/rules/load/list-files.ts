@@ -1,6 +1,7 @@
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { createDiagnostic, type Diagnostic } from '../../diagnostics';
+import { createDiagnostic } from '../../diagnostics/create-diagnostic';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
 
 /** Directories never searched for rule or scenario files. */
 const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(['node_modules']);

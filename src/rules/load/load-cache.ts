@@ -1,5 +1,5 @@
-import { parseCatalog, type CatalogParseResult } from '../catalog';
-import type { CatalogSpec } from '../catalog';
+import { parseCatalog, type CatalogParseResult } from '../catalog/parse-catalog';
+import type { CatalogSpec } from '../catalog/catalog-spec';
 import { checkRuleFile, parseRuleFile, type RuleFile } from './load-rule-file';
 
 /**

@@ -1,8 +1,9 @@
-import { hasErrors, type Diagnostic } from '../../diagnostics';
-import type { CatalogSpec } from '../catalog';
-import { checkRuleset } from '../check';
-import { parseYaml, type ParsedYaml } from '../parse';
-import { isRuleStringPosition, validateRulesSchema } from '../schema';
+import { hasErrors, type Diagnostic } from '../../diagnostics/diagnostic';
+import type { CatalogSpec } from '../catalog/catalog-spec';
+import { checkRuleset } from '../check/check-ruleset';
+import { parseYaml, type ParsedYaml } from '../parse/parse-yaml';
+import { isRuleStringPosition } from '../schema/string-positions';
+import { validateRulesSchema } from '../schema/validate-schema';
 import type { LoadedRuleset, RulesetSpec } from '../spec';
 
 /**

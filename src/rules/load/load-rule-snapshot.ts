@@ -1,6 +1,8 @@
-import { dedupeDiagnostics, sortDiagnostics, type Diagnostic } from '../../diagnostics';
-import type { Catalog } from '../catalog';
-import { checkDuplicateRulesets, checkLoadTotals } from '../check';
+import { dedupeDiagnostics, sortDiagnostics } from '../../diagnostics/create-diagnostic';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
+import type { Catalog } from '../catalog/catalog-spec';
+import { checkDuplicateRulesets } from '../check/check-duplicate-rulesets';
+import { checkLoadTotals } from '../check/check-load-totals';
 import type { LoadedRuleset } from '../spec';
 import { loadRuleFileCached, parseCatalogCached, type LoadCache } from './load-cache';
 import { toLoadedRuleset } from './load-rule-file';

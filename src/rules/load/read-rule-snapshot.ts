@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { createDiagnostic } from '../../diagnostics';
+import { createDiagnostic } from '../../diagnostics/create-diagnostic';
 import { RULE_LIMITS } from '../limits';
 import type { FoundFile } from './expand-paths';
 import { findRuleFiles, type FoundFiles } from './find-rule-files';
-import { readWithinDeadline } from '../../files';
+import { readWithinDeadline } from '../../files/read-deadline';
 import { readRuleFiles } from './read-rule-files';
 import { readSource } from './read-source';
 import type { RuleSnapshot } from './rule-snapshot';

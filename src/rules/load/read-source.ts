@@ -1,9 +1,12 @@
-import { createDiagnostic, type Diagnostic } from '../../diagnostics';
+import { createDiagnostic } from '../../diagnostics/create-diagnostic';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
 import { formatCount } from '../../terminal/format-count';
 import { RULE_LIMITS } from '../limits';
 import type { FoundFile } from './expand-paths';
 import { describeError } from './list-files';
-import { openRegularFile, readAtMost, readWithinDeadline } from '../../files';
+import { openRegularFile } from '../../files/open-regular-file';
+import { readAtMost } from '../../files/read-at-most';
+import { readWithinDeadline } from '../../files/read-deadline';
 
 /** `bytes`: the size of the file read, before decoding. */
 export type SourceRead = { ok: true; text: string; bytes: number } | { ok: false; diagnostic: Diagnostic };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Diagnostic } from '../../diagnostics';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
 
 /** One file of a rule set as read: the path as shown to the user, and its text. */
 export interface RuleSource {

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { createDiagnostic, type Diagnostic } from '../../diagnostics';
+import { createDiagnostic } from '../../diagnostics/create-diagnostic';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
 import type { PackFile } from './expand-paths';
 
 export interface SelectedCatalog {

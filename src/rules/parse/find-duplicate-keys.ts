@@ -1,5 +1,7 @@
 import { visit, isMap, type Document } from 'yaml';
-import { createDiagnostic, createLineIndex, type Diagnostic } from '../../diagnostics';
+import { createDiagnostic } from '../../diagnostics/create-diagnostic';
+import { createLineIndex } from '../../diagnostics/line-index';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
 import { getKeyText, getNodeRange } from './yaml-nodes';
 
 /**

@@ -1,5 +1,5 @@
 import { isAlias, isMap, isScalar, isSeq, type Document, type Pair, type YAMLMap } from 'yaml';
-import type { Range } from '../../diagnostics';
+import type { Range } from '../../diagnostics/diagnostic';
 import type { SpecPath } from '../spec';
 import { getKeyText, getNodeRange, isEmptyScalar, resolveNode } from './yaml-nodes';
 

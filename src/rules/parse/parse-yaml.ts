@@ -1,5 +1,7 @@
 import { Composer, Document, Parser, YAMLParseError, type CST, type YAMLError } from 'yaml';
-import { createDiagnostic, createLineIndex, type Diagnostic } from '../../diagnostics';
+import { createDiagnostic } from '../../diagnostics/create-diagnostic';
+import { createLineIndex } from '../../diagnostics/line-index';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
 import { RULE_LIMITS } from '../limits';
 import { formatCount } from '../../terminal/format-count';
 import type { SpecPath } from '../spec';

@@ -1,5 +1,7 @@
 import { isAlias, isMap, isScalar, isSeq, type Alias, type Document, type Node } from 'yaml';
-import { createDiagnostic, type Diagnostic, type DiagnosticCode } from '../../diagnostics';
+import { createDiagnostic } from '../../diagnostics/create-diagnostic';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
+import type { DiagnosticCode } from '../../diagnostics/codes';
 import { RULE_LIMITS } from '../limits';
 import { formatCount } from '../../terminal/format-count';
 import type { SpecPath } from '../spec';

@@ -1,5 +1,5 @@
 import { isAlias, isScalar, visit, type Alias, type Document, type Node } from 'yaml';
-import type { Range } from '../../diagnostics';
+import type { Range } from '../../diagnostics/diagnostic';
 
 /**
  * The text a mapping key stands for: quoted keys by their value, plain keys by

@@ -1,6 +1,8 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
-import { createDiagnostic, suggestName, type Diagnostic } from '../../diagnostics';
-import type { ParsedYaml } from '../parse';
+import { createDiagnostic } from '../../diagnostics/create-diagnostic';
+import { suggestName } from '../../diagnostics/did-you-mean';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
+import type { ParsedYaml } from '../parse/parse-yaml';
 import { mapAjvErrors, toSpecPath } from './map-ajv-errors';
 import type { JsonSchema } from './schema-doc';
 

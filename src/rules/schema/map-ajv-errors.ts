@@ -1,8 +1,10 @@
 import type { ErrorObject } from 'ajv';
-import { createDiagnostic, dedupeDiagnostics, suggestName, type Diagnostic } from '../../diagnostics';
+import { createDiagnostic, dedupeDiagnostics } from '../../diagnostics/create-diagnostic';
+import { suggestName } from '../../diagnostics/did-you-mean';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
 import { describeInvalidId, ID_PATTERN } from '../ids';
 import { isOperatorName, OPERATOR_NAMES } from '../operators';
-import type { ParsedYaml } from '../parse';
+import type { ParsedYaml } from '../parse/parse-yaml';
 import type { SpecPath } from '../spec';
 import { CONDITION_KINDS, CONDITION_TITLE } from './condition-schema';
 import { describeActual, describeExpected, describeOwner, describePlace, toClause } from './describe-types';

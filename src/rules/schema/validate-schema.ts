@@ -1,6 +1,6 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
-import type { Diagnostic } from '../../diagnostics';
-import type { ParsedYaml } from '../parse';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
+import type { ParsedYaml } from '../parse/parse-yaml';
 import { buildCatalogSchema } from './catalog-schema';
 import { mapAjvErrors } from './map-ajv-errors';
 import { buildRulesSchema } from './rules-schema';

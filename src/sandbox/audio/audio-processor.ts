@@ -1,5 +1,6 @@
-import type { SandboxScenario } from '../scenario';
-import { answerWithStatus, type JsonMessage, type ServiceMethods } from '../wire';
+import type { SandboxScenario } from '../scenario/sandbox-scenario';
+import { answerWithStatus, type ServiceMethods } from '../wire/service-methods';
+import type { JsonMessage } from '../wire/proto-json';
 import { detectAudioSpoofing } from './detect-audio-spoofing';
 import { detectLiveness } from './detect-liveness';
 import { createLivenessPrompter } from './get-liveness-prompt';

@@ -1,5 +1,6 @@
-import type { SandboxMedia } from '../scenario';
-import { formatDuration, type JsonMessage } from '../wire';
+import type { SandboxMedia } from '../scenario/sandbox-scenario';
+import { formatDuration } from '../wire/json-form';
+import type { JsonMessage } from '../wire/proto-json';
 import type { RequestAudio } from './read-request';
 
 /** Seconds as a proto3 JSON Duration, to the millisecond (scenario times are written in seconds). */

@@ -1,5 +1,7 @@
-import type { OutcomeOperation, SandboxScenario } from '../scenario';
-import { missingField, OK_STATUS, type JsonMessage } from '../wire';
+import type { OutcomeOperation } from '../scenario/scenario-spec';
+import type { SandboxScenario } from '../scenario/sandbox-scenario';
+import { missingField, OK_STATUS } from '../wire/status';
+import type { JsonMessage } from '../wire/proto-json';
 import { describeAudio, identify } from './describe-audio';
 import { checkContext, findAudio, readPersonId } from './read-request';
 import { readScriptedResult } from './scripted-result';

@@ -1,5 +1,6 @@
-import type { SandboxScenario } from '../scenario';
-import { missingField, StatusFailure, OK_STATUS, type JsonMessage } from '../wire';
+import type { SandboxScenario } from '../scenario/sandbox-scenario';
+import { missingField, StatusFailure, OK_STATUS } from '../wire/status';
+import type { JsonMessage } from '../wire/proto-json';
 import { scoreTextMatch } from './align-words';
 import { identify, uniqueId } from './describe-audio';
 import { checkContext, findAudio, readPersonId, type RequestAudio } from './read-request';

@@ -1,5 +1,6 @@
-import type { SandboxScenario } from '../scenario';
-import { OK_STATUS, StatusFailure, type JsonMessage } from '../wire';
+import type { SandboxScenario } from '../scenario/sandbox-scenario';
+import { OK_STATUS, StatusFailure } from '../wire/status';
+import type { JsonMessage } from '../wire/proto-json';
 import { checkContext } from './read-request';
 
 /**

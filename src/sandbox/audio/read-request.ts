@@ -1,5 +1,6 @@
-import { MEDIA_URN_PREFIX, type SandboxMedia, type SandboxScenario } from '../scenario';
-import { missingField, StatusFailure, type JsonMessage } from '../wire';
+import { MEDIA_URN_PREFIX, type SandboxMedia, type SandboxScenario } from '../scenario/sandbox-scenario';
+import { missingField, StatusFailure } from '../wire/status';
+import type { JsonMessage } from '../wire/proto-json';
 
 const CONTEXT_FIELDS = ['gk_engagement_id', 'gk_session_id', 'gk_scope_id', 'configset_id'] as const;
 

@@ -1,5 +1,6 @@
-import type { SandboxMedia, SandboxScenario } from '../scenario';
-import { StatusFailure, type JsonMessage } from '../wire';
+import type { SandboxMedia, SandboxScenario } from '../scenario/sandbox-scenario';
+import { StatusFailure } from '../wire/status';
+import type { JsonMessage } from '../wire/proto-json';
 import type { RecognizedWord } from './parse-recognizer-output';
 import { checkContext, findAudio, type RequestAudio } from './read-request';
 import { findSpeechRecognizer, recognizeSpeech, type SpeechRecognizer } from './speech-recognizer';

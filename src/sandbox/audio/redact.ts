@@ -1,5 +1,5 @@
-import type { SandboxScenario } from '../scenario';
-import type { JsonMessage } from '../wire';
+import type { SandboxScenario } from '../scenario/sandbox-scenario';
+import type { JsonMessage } from '../wire/proto-json';
 import { findCardWords } from './find-card-numbers';
 import { answerTranscription, readTranscription } from './transcribe';
 

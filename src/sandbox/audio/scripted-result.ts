@@ -1,6 +1,6 @@
-import { findOutcome, type SandboxScenario } from '../scenario';
-import type { OutcomeOperation } from '../scenario';
-import type { JsonMessage } from '../wire';
+import { findOutcome, type SandboxScenario } from '../scenario/sandbox-scenario';
+import type { OutcomeOperation } from '../scenario/scenario-spec';
+import type { JsonMessage } from '../wire/proto-json';
 
 /** A scripted outcome with its defaults, in the wire's enum names. */
 export interface ScriptedResult {

@@ -1,5 +1,6 @@
-import type { SandboxMedia, SandboxScenario } from '../scenario';
-import { OK_STATUS, StatusFailure, type JsonMessage } from '../wire';
+import type { SandboxMedia, SandboxScenario } from '../scenario/sandbox-scenario';
+import { OK_STATUS, StatusFailure } from '../wire/status';
+import type { JsonMessage } from '../wire/proto-json';
 import { describeAudio, toDuration, toMillis, uniqueId } from './describe-audio';
 import { checkContext, findAudio, type RequestAudio } from './read-request';
 

@@ -3,9 +3,9 @@ import {
   SESSION_ID_KEY,
   type OperationAction,
   type SessionVariables,
-} from '../../contract';
-import type { EngineSimulator } from '../../simulation';
-import type { SandboxMedia, SandboxScenario } from '../scenario';
+} from '../../contract/types';
+import type { EngineSimulator } from '../../simulation/engine-simulator';
+import type { SandboxMedia, SandboxScenario } from '../scenario/sandbox-scenario';
 import { FLOW_NODES, PASSIVE_NODES, type FlowNode } from './flow-catalog';
 import type { FlowTiming } from './flow-timing';
 import type { PersonStore } from './person-store';

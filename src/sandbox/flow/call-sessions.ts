@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { SessionVariables } from '../../contract';
-import { EngineSimulator, type EngineSimulatorOptions } from '../../simulation';
-import type { SandboxScenario } from '../scenario';
+import type { SessionVariables } from '../../contract/types';
+import { EngineSimulator, type EngineSimulatorOptions } from '../../simulation/engine-simulator';
+import type { SandboxScenario } from '../scenario/sandbox-scenario';
 import { CallSession, type SessionContext } from './call-session';
 import { readFlowTiming } from './flow-timing';
 import { PersonStore } from './person-store';

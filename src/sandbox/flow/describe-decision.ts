@@ -1,4 +1,6 @@
-import { formatDuration, OK_STATUS, type JsonMessage } from '../wire';
+import { formatDuration } from '../wire/json-form';
+import { OK_STATUS } from '../wire/status';
+import type { JsonMessage } from '../wire/proto-json';
 import type { CallSession } from './call-session';
 import type { FlowNode } from './flow-catalog';
 

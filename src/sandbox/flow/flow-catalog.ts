@@ -1,4 +1,4 @@
-import type { FlowNode } from '../scenario';
+import type { FlowNode } from '../scenario/scenario-spec';
 /**
  * The names the built-in flow raises: the vocabulary of the example rule packs' catalog.yaml (a test
  * compares them), so a pack written for that catalog runs against the sandbox as it is.
@@ -20,7 +20,7 @@ export const FLOW_EVENTS = {
 } as const;
 
 /** The biometric nodes of the built-in flow, in the order they are considered (the scenario names them too). */
-export { FLOW_NODES, type FlowNode } from '../scenario';
+export { FLOW_NODES, type FlowNode } from '../scenario/scenario-spec';
 
 /** Nodes a webhook may name in `nodes_to_override` that have no biometric step in the sandbox. */
 export const PASSIVE_NODES: readonly string[] = ['AgentAlert'];

@@ -1,4 +1,4 @@
-import type { OperationAction } from '../../contract';
+import type { OperationAction } from '../../contract/types';
 import type { CallSession } from './call-session';
 import { decideSession, SESSION_DECISION_WORDS } from './decide-session';
 import { ACTION_NODES, COMPLETION_EVENT, FLOW_EVENTS, FLOW_NODES, type FlowNode } from './flow-catalog';

@@ -1,4 +1,5 @@
-import { ENROLL_AUDIO_DEFAULTS, type FlowTimingSpec } from '../scenario';
+import { ENROLL_AUDIO_DEFAULTS } from '../scenario/check-flow-timing';
+import type { FlowTimingSpec } from '../scenario/scenario-spec';
 import type { FlowNode } from './flow-catalog';
 
 /**

@@ -1,5 +1,6 @@
-import { findOutcome, type OutcomeOperation, type OutcomeSpec, type SandboxScenario } from '../scenario';
-import type { JsonMessage } from '../wire';
+import { findOutcome, type SandboxScenario } from '../scenario/sandbox-scenario';
+import type { OutcomeOperation, OutcomeSpec } from '../scenario/scenario-spec';
+import type { JsonMessage } from '../wire/proto-json';
 import type { FlowNode } from './flow-catalog';
 
 /** What a completed node wrote and reports. */

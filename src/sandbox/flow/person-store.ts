@@ -1,4 +1,4 @@
-import type { EnrollStatusName, PersonSpec } from '../scenario';
+import type { EnrollStatusName, PersonSpec } from '../scenario/scenario-spec';
 
 /** Consecutive verification mismatches that lock a voiceprint when the scenario sets none. */
 export const DEFAULT_LOCK_AFTER_MISMATCHES = 3;

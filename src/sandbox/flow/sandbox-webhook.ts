@@ -1,5 +1,5 @@
-import { createEmptyResponse, type CustomLogicResponse, type SessionVariables } from '../../contract';
-import type { SimulatedWebhook, WebhookAnswer } from '../../simulation';
+import { createEmptyResponse, type CustomLogicResponse, type SessionVariables } from '../../contract/types';
+import type { SimulatedWebhook, WebhookAnswer } from '../../simulation/webhook';
 
 /** The webhook the sandbox's sessions call: in-process rules or a live one (which reports failed calls). */
 export interface SandboxWebhookTarget extends SimulatedWebhook {

@@ -3,7 +3,7 @@ import type {
   NodeOverrideAction,
   OperationAction,
   SetSessionVariableAction,
-} from '../../contract';
+} from '../../contract/types';
 import type { FlowNode } from './flow-catalog';
 import type { NodeResult } from './node-result';
 

@@ -1,6 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
-import type { RunningHost } from '../../hosts';
-import type { JsonMessage } from '../wire';
+import type { RunningHost } from '../../hosts/running-host';
+import type { JsonMessage } from '../wire/proto-json';
 import { decodeBinaryRequest, encodeBinaryResponse } from './message-codec';
 import type { ServedMethod } from './sandbox-services';
 

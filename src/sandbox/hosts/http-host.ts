@@ -1,7 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { InflightBytes, readJsonBody, type RunningHost } from '../../hosts';
-import { FieldTypeError, mapStatusToHttp, type JsonMessage, type StatusCodeName } from '../wire';
+import { InflightBytes } from '../../hosts/http/bound-inflight-bytes';
+import { readJsonBody } from '../../hosts/http/read-body';
+import type { RunningHost } from '../../hosts/running-host';
+import { FieldTypeError, type JsonMessage } from '../wire/proto-json';
+import { mapStatusToHttp } from '../wire/http-status';
+import type { StatusCodeName } from '../wire/status';
 import { assembleRequest, findRoute, listHttpRoutes, type HttpRoute } from './http-routes';
 import { normaliseJsonMessage } from './message-codec';
 import type { ServedMethod } from './sandbox-services';

@@ -1,4 +1,4 @@
-import type { JsonMessage } from '../wire';
+import type { JsonMessage } from '../wire/proto-json';
 import { compilePathTemplate, type PathMatcher } from './match-path';
 import type { ServedMethod } from './sandbox-services';
 import type { HttpBinding } from './service-bindings';

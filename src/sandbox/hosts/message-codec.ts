@@ -1,5 +1,6 @@
 import { BufferReader, type Type } from 'protobufjs';
-import { OBJECT_FORM, readJsonForm, writeJsonForm, type JsonMessage } from '../wire';
+import { OBJECT_FORM, writeJsonForm } from '../wire/json-form';
+import { readJsonForm, type JsonMessage } from '../wire/proto-json';
 
 /**
  * A message in proto3 JSON (either spelling) -> the form the services read and

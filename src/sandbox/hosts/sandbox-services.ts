@@ -1,4 +1,4 @@
-import type { ServiceMethod, ServiceMethods } from '../wire';
+import type { ServiceMethod, ServiceMethods } from '../wire/service-methods';
 import { loadSandboxBindings, type MethodBinding } from './service-bindings';
 
 /** A method ready to serve: its binding, and what answers it. */

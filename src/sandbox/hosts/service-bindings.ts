@@ -4,8 +4,8 @@ import {
   AUDIO_PROCESSOR_SERVICE,
   IVR_BOT_PROTO,
   IVR_BOT_SERVICE,
-  loadProtoRoot,
-} from '../../contract';
+} from '../../contract/proto-files';
+import { loadProtoRoot } from '../../contract/load-proto-root';
 
 /** One HTTP binding of a method, as its `google.api.http` option gives it. */
 export interface HttpBinding {

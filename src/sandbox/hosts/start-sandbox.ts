@@ -1,9 +1,12 @@
-import type { EngineSimulatorOptions } from '../../simulation';
-import type { RunningHost } from '../../hosts';
-import { createAudioProcessor } from '../audio';
-import { driveClock, CallSessions, VirtualClock, type SandboxWebhookTarget } from '../flow';
-import { createIvrBot, RecordedMedia } from '../ivr';
-import type { SandboxScenario } from '../scenario';
+import type { EngineSimulatorOptions } from '../../simulation/engine-simulator';
+import type { RunningHost } from '../../hosts/running-host';
+import { createAudioProcessor } from '../audio/audio-processor';
+import { driveClock, VirtualClock } from '../flow/virtual-clock';
+import { CallSessions } from '../flow/call-sessions';
+import type { SandboxWebhookTarget } from '../flow/sandbox-webhook';
+import { createIvrBot } from '../ivr/ivr-bot';
+import { RecordedMedia } from '../ivr/recorded-media';
+import type { SandboxScenario } from '../scenario/sandbox-scenario';
 import { startSandboxGrpcHost } from './grpc-host';
 import { startSandboxHttpHost } from './http-host';
 import { listServedMethods, type ServedMethod } from './sandbox-services';

@@ -1,6 +1,7 @@
-import type { PersonStore } from '../flow';
-import type { PersonSpec } from '../scenario';
-import { OK_STATUS, type JsonMessage } from '../wire';
+import type { PersonStore } from '../flow/person-store';
+import type { PersonSpec } from '../scenario/scenario-spec';
+import { OK_STATUS } from '../wire/status';
+import type { JsonMessage } from '../wire/proto-json';
 import { requireText } from './require-fields';
 
 const DEFAULT_TAGS = ['default'];

@@ -1,6 +1,6 @@
-import type { CallSessions } from '../flow';
-import type { SandboxScenario } from '../scenario';
-import { answerWithStatus, type ServiceMethods } from '../wire';
+import type { CallSessions } from '../flow/call-sessions';
+import type { SandboxScenario } from '../scenario/sandbox-scenario';
+import { answerWithStatus, type ServiceMethods } from '../wire/service-methods';
 import { getPersonStatus } from './get-person-status';
 import type { RecordedMedia } from './recorded-media';
 import { createSiprecRecorder } from './siprec-recorder';

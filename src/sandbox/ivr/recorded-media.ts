@@ -1,4 +1,4 @@
-import type { SandboxMedia, SandboxScenario } from '../scenario';
+import type { SandboxMedia, SandboxScenario } from '../scenario/sandbox-scenario';
 
 /**
  * The audio the sandbox knows by id: the scenario's media segments, and the media URNs StartRecording has

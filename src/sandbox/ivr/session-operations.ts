@@ -1,14 +1,10 @@
-import {
-  describeDecision,
-  endCall,
-  identifyPerson,
-  receiveOptIn,
-  startCall,
-  type CallSession,
-  type CallSessions,
-} from '../flow';
-import type { SandboxScenario } from '../scenario';
-import { OK_STATUS, StatusFailure, type JsonMessage } from '../wire';
+import { describeDecision } from '../flow/describe-decision';
+import { endCall, identifyPerson, receiveOptIn, startCall } from '../flow/flow-operations';
+import type { CallSession } from '../flow/call-session';
+import type { CallSessions } from '../flow/call-sessions';
+import type { SandboxScenario } from '../scenario/sandbox-scenario';
+import { OK_STATUS, StatusFailure } from '../wire/status';
+import type { JsonMessage } from '../wire/proto-json';
 import { requireText } from './require-fields';
 
 const readCustomData = (request: JsonMessage): Record<string, string> =>

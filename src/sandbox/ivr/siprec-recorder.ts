@@ -1,5 +1,6 @@
-import { MEDIA_URN_PREFIX, type SandboxScenario } from '../scenario';
-import { missingField, OK_STATUS, StatusFailure, type JsonMessage } from '../wire';
+import { MEDIA_URN_PREFIX, type SandboxScenario } from '../scenario/sandbox-scenario';
+import { missingField, OK_STATUS, StatusFailure } from '../wire/status';
+import type { JsonMessage } from '../wire/proto-json';
 import type { RecordedMedia } from './recorded-media';
 import { requireText } from './require-fields';
 

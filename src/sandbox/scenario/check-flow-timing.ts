@@ -1,5 +1,6 @@
-import { createDiagnostic, type Diagnostic } from '../../diagnostics';
-import type { ParsedYaml } from '../../rules/parse';
+import { createDiagnostic } from '../../diagnostics/create-diagnostic';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
+import type { ParsedYaml } from '../../rules/parse/parse-yaml';
 import { isRecord } from './read-checkable';
 
 /** ProcessAudioForEnroll's net-audio limits (s) when `configuration.flow_timing` sets none. */

@@ -1,5 +1,7 @@
-import { createDiagnostic, suggestName, type Diagnostic } from '../../diagnostics';
-import type { ParsedYaml } from '../../rules/parse';
+import { createDiagnostic } from '../../diagnostics/create-diagnostic';
+import { suggestName } from '../../diagnostics/did-you-mean';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
+import type { ParsedYaml } from '../../rules/parse/parse-yaml';
 import { listReasonsOf } from './decision-reasons';
 import { isRecord, listEntries, readText, type CheckableEntry } from './read-checkable';
 import { OUTCOME_OPERATIONS } from './scenario-spec';

@@ -1,4 +1,4 @@
-import { documented, type JsonSchema } from '../../rules/schema';
+import { documented, type JsonSchema } from '../../rules/schema/schema-doc';
 import { FLOW_NODES } from './scenario-spec';
 
 /** The schema of `configuration.flow_timing`: the built-in flow's timing and net-audio minimums. */

@@ -1,8 +1,10 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
-import { createDiagnostic, hasErrors, type Diagnostic } from '../../diagnostics';
-import { parseYaml } from '../../rules/parse';
-import { describeError, readSource } from '../../rules/load';
+import { createDiagnostic } from '../../diagnostics/create-diagnostic';
+import { hasErrors, type Diagnostic } from '../../diagnostics/diagnostic';
+import { parseYaml } from '../../rules/parse/parse-yaml';
+import { describeError } from '../../rules/load/list-files';
+import { readSource } from '../../rules/load/read-source';
 import { checkFlowTiming } from './check-flow-timing';
 import { checkMedia } from './check-media';
 import { checkPersonTimes, normalizePersonTimes } from './check-person-times';

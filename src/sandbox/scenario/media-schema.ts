@@ -1,4 +1,4 @@
-import { documented, text, withExample, type JsonSchema } from '../../rules/schema';
+import { documented, text, withExample, type JsonSchema } from '../../rules/schema/schema-doc';
 
 const seconds = (title: string, markdown: string, extra: JsonSchema = {}): JsonSchema =>
   documented(title, markdown, { type: 'number', minimum: 0, ...extra });

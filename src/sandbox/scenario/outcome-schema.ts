@@ -1,4 +1,4 @@
-import { documented, text, withExample, type JsonSchema } from '../../rules/schema';
+import { documented, text, withExample, type JsonSchema } from '../../rules/schema/schema-doc';
 import { DECISIONS, INVALID_AUDIO_REASONS, OUTCOME_OPERATIONS, VALIDITIES } from './scenario-spec';
 
 /** The scripted result of one biometric operation. */

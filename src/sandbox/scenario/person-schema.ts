@@ -1,4 +1,4 @@
-import { documented, text, textList, withExample, type JsonSchema } from '../../rules/schema';
+import { documented, text, textList, withExample, type JsonSchema } from '../../rules/schema/schema-doc';
 import { ENROLL_STATUSES, LOCK_REASONS } from './scenario-spec';
 
 const timestamp = (title: string, markdown: string): JsonSchema =>

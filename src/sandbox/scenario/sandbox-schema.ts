@@ -1,4 +1,4 @@
-import { DRAFT_2020_12, documented, text, withExample, type JsonSchema } from '../../rules/schema';
+import { DRAFT_2020_12, documented, text, withExample, type JsonSchema } from '../../rules/schema/schema-doc';
 import { buildFlowTimingSchema } from './flow-timing-schema';
 import { buildMediaSchema } from './media-schema';
 import { buildOutcomeSchema } from './outcome-schema';

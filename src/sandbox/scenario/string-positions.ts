@@ -1,4 +1,4 @@
-import { cacheTextPositions } from '../../rules/schema';
+import { cacheTextPositions } from '../../rules/schema/text-positions';
 import { buildSandboxSchema } from './sandbox-schema';
 
 /**

@@ -1,4 +1,4 @@
-import type { TimelineEntry } from '../flow';
+import type { TimelineEntry } from '../flow/session-timeline';
 import type { PlayedScript } from './play-ivr-steps';
 
 const pad = (text: string, width: number): string => text.padEnd(width);

@@ -1,8 +1,11 @@
-import type { EngineSimulatorOptions } from '../../simulation';
-import { CallSessions, VirtualClock, type SandboxWebhookTarget, type SessionReport } from '../flow';
-import { createIvrBot } from '../ivr';
-import type { SandboxScenario } from '../scenario';
-import type { JsonMessage } from '../wire';
+import type { EngineSimulatorOptions } from '../../simulation/engine-simulator';
+import { CallSessions } from '../flow/call-sessions';
+import { VirtualClock } from '../flow/virtual-clock';
+import type { SandboxWebhookTarget } from '../flow/sandbox-webhook';
+import type { SessionReport } from '../flow/session-timeline';
+import { createIvrBot } from '../ivr/ivr-bot';
+import type { SandboxScenario } from '../scenario/sandbox-scenario';
+import type { JsonMessage } from '../wire/proto-json';
 
 /** One played step: what was asked and answered, or how long the script waited. */
 export type PlayedStep =

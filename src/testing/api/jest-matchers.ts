@@ -1,4 +1,4 @@
-import type { FilterReason } from '../../filter';
+import type { FilterReason } from '../../filter/decide';
 import type { ExpectationSpec } from '../scenario/scenario-spec';
 
 /*

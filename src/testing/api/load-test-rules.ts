@@ -1,8 +1,9 @@
-import { formatDiagnostics, type Diagnostic } from '../../diagnostics';
-import { loadRuleBook } from '../../rules/book';
+import { formatDiagnostics } from '../../diagnostics/format-report';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
+import { loadRuleBook } from '../../rules/book/load-rule-book';
 import type { RuleBook } from '../../rules/compile/rule-book';
-import type { SessionVariables } from '../../contract';
-import type { EngineModel } from '../../filter';
+import type { SessionVariables } from '../../contract/types';
+import type { EngineModel } from '../../filter/engine-model';
 import { describeRules, type RulesUnderTest } from '../rules/rules-under-test';
 import { TestSession, type CallEvent, type EventResult } from './test-session';
 

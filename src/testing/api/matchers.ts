@@ -1,4 +1,4 @@
-import type { FilterReason } from '../../filter';
+import type { FilterReason } from '../../filter/decide';
 import { findRuleReferences, describeUnknownRule, suggestRuleId } from '../scenario/check-rule-ids';
 import type { ExpectationSpec } from '../scenario/scenario-spec';
 import { checkEvent } from '../expect/check-event';

@@ -1,6 +1,8 @@
-import { CURRENT_EVENT_KEY, type SessionVariables } from '../../contract';
-import type { EngineModel } from '../../filter';
-import { simulateLocally, type EngineSimulator, type SimulatedEvent } from '../../simulation';
+import { CURRENT_EVENT_KEY, type SessionVariables } from '../../contract/types';
+import type { EngineModel } from '../../filter/engine-model';
+import { simulateLocally } from '../../simulation/simulate-locally';
+import type { EngineSimulator } from '../../simulation/engine-simulator';
+import type { SimulatedEvent } from '../../simulation/simulated-event';
 import type { RulesUnderTest } from '../rules/rules-under-test';
 import { SESSION_KEY } from '../scenario/plan-tests';
 

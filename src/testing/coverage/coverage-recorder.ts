@@ -1,5 +1,5 @@
-import type { LoadResult } from '../../rules/load';
-import type { SimulatedEvent } from '../../simulation';
+import type { LoadResult } from '../../rules/load/load-rule-snapshot';
+import type { SimulatedEvent } from '../../simulation/simulated-event';
 import type { RulesUnderTest } from '../rules/rules-under-test';
 import { listConditionLeaves, visitTraceLeaves } from './condition-leaves';
 import type { ConditionCoverage, CoverageReport, RuleCoverage } from './coverage-report';

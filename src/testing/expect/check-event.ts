@@ -1,6 +1,7 @@
-import { toResponseJsonObject, withoutReservedUpdates } from '../../contract';
+import { toResponseJsonObject } from '../../contract/response-json';
+import { withoutReservedUpdates } from '../../contract/reserved-variables';
 import type { SpecPath } from '../../rules/spec';
-import type { SimulatedEvent } from '../../simulation';
+import type { SimulatedEvent } from '../../simulation/simulated-event';
 import type { RulesUnderTest } from '../rules/rules-under-test';
 import { listItems } from '../scenario/check-scenario';
 import { RESPONSE_EXPECTATIONS, type ExpectationSpec } from '../scenario/scenario-spec';

@@ -1,5 +1,5 @@
 import type { SpecPath } from '../../rules/spec';
-import type { SimulatedEvent } from '../../simulation';
+import type { SimulatedEvent } from '../../simulation/simulated-event';
 import type { RulesUnderTest } from '../rules/rules-under-test';
 import { listItems } from '../scenario/check-scenario';
 import type { ExpectationSpec } from '../scenario/scenario-spec';

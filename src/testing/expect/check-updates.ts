@@ -1,6 +1,6 @@
-import type { CustomLogicResponse } from '../../contract';
+import type { CustomLogicResponse } from '../../contract/types';
 import type { SpecPath } from '../../rules/spec';
-import type { SimulatedEvent } from '../../simulation';
+import type { SimulatedEvent } from '../../simulation/simulated-event';
 import type { RulesUnderTest } from '../rules/rules-under-test';
 import { ABSENT, compare, joinPath, type Mismatch } from './compare';
 import type { PartCheck } from './check-fired';

@@ -1,6 +1,6 @@
 import type { CompiledRule } from '../../rules/compile/compiled-rule';
 import { formatExplanation } from '../../rules/evaluate/format-explanation';
-import type { SimulatedEvent } from '../../simulation';
+import type { SimulatedEvent } from '../../simulation/simulated-event';
 import { formatRuleLocation, type RulesUnderTest } from '../rules/rules-under-test';
 
 /** `the engine did not send this event: keys_to_ignore (entry "audio.*"); it changed: audio.netSeconds` */

@@ -1,4 +1,4 @@
-import { formatDiagnostics } from '../../diagnostics';
+import { formatDiagnostics } from '../../diagnostics/format-report';
 import { paint, type Style } from '../../terminal/style';
 import type { RunReport, TestReport } from '../run/test-report';
 import { formatCoverage } from './format-coverage';

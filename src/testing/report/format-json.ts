@@ -1,4 +1,4 @@
-import { toJsonDiagnostics } from '../../diagnostics';
+import { toJsonDiagnostics } from '../../diagnostics/format-json';
 import { ABSENT } from '../expect/compare';
 import type { ReportedMismatch, RunReport, TestReport } from '../run/test-report';
 

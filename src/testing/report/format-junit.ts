@@ -1,4 +1,5 @@
-import { formatHuman, type Diagnostic } from '../../diagnostics';
+import { formatHuman } from '../../diagnostics/format-human';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
 import type { RunReport, TestReport } from '../run/test-report';
 import { formatFailure } from './format-failure';
 

@@ -1,7 +1,7 @@
-import type { Diagnostic } from '../../diagnostics';
-import { loadRuleBook } from '../../rules/book';
-import type { LoadResult } from '../../rules/load';
-import type { ParsedYaml } from '../../rules/parse';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
+import { loadRuleBook } from '../../rules/book/load-rule-book';
+import type { LoadResult } from '../../rules/load/load-rule-snapshot';
+import type { ParsedYaml } from '../../rules/parse/parse-yaml';
 import { describeRules, type RulesUnderTest } from './rules-under-test';
 import { resolveRulePaths } from './resolve-rule-paths';
 

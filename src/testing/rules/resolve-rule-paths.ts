@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createDiagnostic, type Diagnostic } from '../../diagnostics';
-import type { ParsedYaml } from '../../rules/parse';
+import { createDiagnostic } from '../../diagnostics/create-diagnostic';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
+import type { ParsedYaml } from '../../rules/parse/parse-yaml';
 import type { SpecPath } from '../../rules/spec';
 import { suggestPath } from './suggest-path';
 

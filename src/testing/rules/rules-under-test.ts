@@ -1,7 +1,7 @@
-import { createLineIndex } from '../../diagnostics';
+import { createLineIndex } from '../../diagnostics/line-index';
 import type { CompiledRule } from '../../rules/compile/compiled-rule';
 import type { RuleBook } from '../../rules/compile/rule-book';
-import type { LoadResult } from '../../rules/load';
+import type { LoadResult } from '../../rules/load/load-rule-snapshot';
 
 /** What a test report says about one rule: where it is written, and how it is ordered. */
 export interface RuleInfo {

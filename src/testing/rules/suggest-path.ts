@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { suggestName } from '../../diagnostics';
+import { suggestName } from '../../diagnostics/did-you-mean';
 
 /**
  * A "did you mean" for a path that does not exist: the first segment that does

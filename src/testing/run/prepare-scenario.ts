@@ -1,5 +1,5 @@
-import type { Diagnostic } from '../../diagnostics';
-import type { FoundFile } from '../../rules/load';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
+import type { FoundFile } from '../../rules/load/expand-paths';
 import { readSource } from '../../rules/load/read-source';
 import type { CoverageRecorder } from '../coverage/coverage-recorder';
 import type { RulesLoader } from '../rules/load-rules-under-test';

@@ -1,5 +1,6 @@
-import type { SessionVariables } from '../../contract';
-import { simulateLocally, type SimulatedEvent } from '../../simulation';
+import type { SessionVariables } from '../../contract/types';
+import { simulateLocally } from '../../simulation/simulate-locally';
+import type { SimulatedEvent } from '../../simulation/simulated-event';
 import { checkEvent, type EventFailure } from '../expect/check-event';
 import type { RulesUnderTest } from '../rules/rules-under-test';
 import type { PlannedTest } from '../scenario/plan-tests';

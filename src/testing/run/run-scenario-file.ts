@@ -1,4 +1,4 @@
-import { createLineIndex, type LineIndex } from '../../diagnostics';
+import { createLineIndex, type LineIndex } from '../../diagnostics/line-index';
 import type { SpecPath } from '../../rules/spec';
 import type { EventFailure } from '../expect/check-event';
 import type { ScenarioFile } from '../scenario/load-scenario-file';

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createDiagnostic, dedupeDiagnostics, sortDiagnostics, type Diagnostic } from '../../diagnostics';
+import { createDiagnostic, dedupeDiagnostics, sortDiagnostics } from '../../diagnostics/create-diagnostic';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
 import { CoverageRecorder } from '../coverage/coverage-recorder';
 import { RulesLoader } from '../rules/load-rules-under-test';
 import { findTestFiles } from '../scenario/find-test-files';

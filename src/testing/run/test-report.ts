@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../../diagnostics';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
 import type { CoverageReport } from '../coverage/coverage-report';
 import type { Mismatch } from '../expect/compare';
 

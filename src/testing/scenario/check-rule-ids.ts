@@ -1,5 +1,7 @@
-import { createDiagnostic, suggestName, type Diagnostic } from '../../diagnostics';
-import type { ParsedYaml } from '../../rules/parse';
+import { createDiagnostic } from '../../diagnostics/create-diagnostic';
+import { suggestName } from '../../diagnostics/did-you-mean';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
+import type { ParsedYaml } from '../../rules/parse/parse-yaml';
 import type { SpecPath } from '../../rules/spec';
 import { collectExpectations } from './check-scenario';
 import type { TestSpec } from './scenario-spec';

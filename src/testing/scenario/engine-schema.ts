@@ -1,4 +1,4 @@
-import { ENGINE_SETTINGS } from '../../filter';
+import { ENGINE_SETTINGS } from '../../filter/engine-model';
 import { documented, withExample, type JsonSchema } from '../../rules/schema/schema-doc';
 
 const MEANINGS: Record<keyof typeof ENGINE_SETTINGS, string> = {

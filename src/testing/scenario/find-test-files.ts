@@ -1,5 +1,5 @@
-import type { Diagnostic } from '../../diagnostics';
-import { expandPaths, type FoundFile } from '../../rules/load';
+import type { Diagnostic } from '../../diagnostics/diagnostic';
+import { expandPaths, type FoundFile } from '../../rules/load/expand-paths';
 
 export const SCENARIO_FILE = /\.test\.ya?ml$/;
 

@@ -1,5 +1,5 @@
-import type { Diagnostic, Range } from '../../diagnostics';
-import { parseYaml, type ParsedYaml } from '../../rules/parse';
+import type { Diagnostic, Range } from '../../diagnostics/diagnostic';
+import { parseYaml, type ParsedYaml } from '../../rules/parse/parse-yaml';
 import { checkScenario, type ScenarioCheckOptions } from './check-scenario';
 import type { ScenarioFileSpec, TestSpec } from './scenario-spec';
 import { isScenarioStringPosition } from './string-positions';

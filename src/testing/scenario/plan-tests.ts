@@ -1,6 +1,6 @@
-import { CURRENT_EVENT_KEY, SESSION_ID_KEY, type SessionVariables } from '../../contract';
+import { CURRENT_EVENT_KEY, SESSION_ID_KEY, type SessionVariables } from '../../contract/types';
 import type { SpecPath } from '../../rules/spec';
-import { readEngineSetting, type EngineModel } from '../../filter';
+import { readEngineSetting, type EngineModel } from '../../filter/engine-model';
 import type { EngineSpec, ExpectationSpec, ScenarioFileSpec, TestSpec, VariablesSpec } from './scenario-spec';
 
 /** One event to raise: what changed (the event name included) and what it must do. */

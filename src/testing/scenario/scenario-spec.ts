@@ -3,7 +3,8 @@
  * schema validation. Keys are snake_case, as in rule files. Every value that
  * stands for session-variable text is a string (a YAML `0.10` stays "0.10").
  */
-import type { EngineSettingName, FilterReason } from '../../filter';
+import type { EngineSettingName } from '../../filter/engine-model';
+import type { FilterReason } from '../../filter/decide';
 
 /** Session variables written in a scenario: only what changed, merged onto what came before. */
 export type VariablesSpec = Record<string, string>;

@@ -1,4 +1,4 @@
-import { createSchemaValidator } from '../../rules/schema';
+import { createSchemaValidator } from '../../rules/schema/create-schema-validator';
 import { buildScenarioSchema } from './scenario-schema';
 
 /**

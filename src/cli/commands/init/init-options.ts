@@ -1,11 +1,6 @@
-import {
-  defineFlag,
-  formatUsage,
-  HELP_OPTION,
-  parseCommandLine,
-  refuse,
-  type ParseResult,
-} from '../../options';
+import { defineFlag } from '../../options/define-options';
+import { formatUsage } from '../../options/format-help';
+import { HELP_OPTION, parseCommandLine, refuse, type ParseResult } from '../../options/parse-command-line';
 
 export interface InitOptions {
   /** As given (relative to the working directory); '.' when not given. */

@@ -3,7 +3,8 @@ import type { CommandRunner } from '../../../terminal/command-io';
 import { createStarterPack } from './create-pack';
 import { STARTER_FILES } from './starter-pack';
 import { parseInitOptions, INIT_USAGE } from './init-options';
-import { formatRows, reportUsage } from '../../options';
+import { formatRows } from '../../options/format-help';
+import { reportUsage } from '../../options/report-usage';
 
 /** `rulehook init [DIR] [--force]`: see INIT_USAGE and docs/cli.md. */
 export const runInit: CommandRunner = async (args, io) => {

@@ -1,4 +1,6 @@
-import { defineFlag, formatUsage, HELP_OPTION, parseCommandLine, type ParseResult } from '../../options';
+import { defineFlag } from '../../options/define-options';
+import { formatUsage } from '../../options/format-help';
+import { HELP_OPTION, parseCommandLine, type ParseResult } from '../../options/parse-command-line';
 
 const LSP_OPTIONS = {
   stdio: defineFlag({

@@ -1,7 +1,7 @@
-import { startLanguageServer } from '../../../lsp';
+import { startLanguageServer } from '../../../lsp/server/start-language-server';
 import type { CliIO } from '../../../terminal/command-io';
 import { parseLspOptions, LSP_USAGE } from './lsp-options';
-import { reportUsage } from '../../options';
+import { reportUsage } from '../../options/report-usage';
 import { readPackageVersion } from '../../package-info';
 
 export interface LspStreams {

@@ -1,27 +1,21 @@
 import { DEFAULT_SESSION_KEY } from '../../../processor/session-key';
+import { COMPARE_ON_CHOICES } from '../../../replay/stats/compare-outcomes';
 import {
-  COMPARE_ON_CHOICES,
   DEFAULT_REPLAY_MAX_SESSIONS,
-  MAX_REPLAY_WORKERS,
-  PARALLEL_FROM_BYTES,
   type ReplayFormat,
   type ReplayOptions,
-} from '../../../replay';
+} from '../../../replay/run/run-options';
+import { MAX_REPLAY_WORKERS, PARALLEL_FROM_BYTES } from '../../../replay/run/choose-workers';
 import {
   defineChoice,
   defineFlag,
   defineString,
-  formatUsage,
-  HELP_OPTION,
   listChoices,
   markDefault,
-  parseCommandLine,
-  parseDuration,
-  parsePositiveInt,
-  parsePositiveNumber,
-  refuse,
-  type ParseResult,
-} from '../../options';
+} from '../../options/define-options';
+import { formatUsage } from '../../options/format-help';
+import { HELP_OPTION, parseCommandLine, refuse, type ParseResult } from '../../options/parse-command-line';
+import { parseDuration, parsePositiveInt, parsePositiveNumber } from '../../options/parse-values';
 import {
   checkTargetOptions,
   readTargetAccessFiles,

@@ -1,6 +1,8 @@
-import { runReplay as replayRecordings, type ReplayControl, type ReplayOptions } from '../../../replay';
+import { runReplay as replayRecordings } from '../../../replay/run/run-replay';
+import type { ReplayControl } from '../../../replay/run/play-recordings';
+import type { ReplayOptions } from '../../../replay/run/run-options';
 import type { CliIO, CommandRunner } from '../../../terminal/command-io';
-import { reportUsage } from '../../options';
+import { reportUsage } from '../../options/report-usage';
 import { listPackRecordings, PACK_RECORDINGS_DIR } from './pack-recordings';
 import { PACK_RULES, parseReplayOptions, REPLAY_USAGE } from './replay-options';
 

@@ -1,5 +1,6 @@
-import { formatDiagnostics, summarizeDiagnostics } from '../../../diagnostics';
-import { loadSandboxScenario, type SandboxScenario } from '../../../sandbox';
+import { formatDiagnostics, summarizeDiagnostics } from '../../../diagnostics/format-report';
+import { loadSandboxScenario } from '../../../sandbox/scenario/load-sandbox-scenario';
+import type { SandboxScenario } from '../../../sandbox/scenario/sandbox-scenario';
 import { shouldColor } from '../../../terminal/color';
 import type { CliIO } from '../../../terminal/command-io';
 

@@ -4,18 +4,10 @@ import {
   type SandboxWebhookSettings,
 } from './sandbox-webhook-options';
 import { ENGINE_FILTER_OPTIONS, ENGINE_OWN_UPDATES_OPTION } from '../../option-groups/engine-options';
-import {
-  defineFlag,
-  defineString,
-  formatUsage,
-  HELP_OPTION,
-  parseCommandLine,
-  parsePort,
-  parsePositiveInt,
-  parsePositiveNumber,
-  refuse,
-  type ParseResult,
-} from '../../options';
+import { defineFlag, defineString } from '../../options/define-options';
+import { formatUsage } from '../../options/format-help';
+import { HELP_OPTION, parseCommandLine, refuse, type ParseResult } from '../../options/parse-command-line';
+import { parsePort, parsePositiveInt, parsePositiveNumber } from '../../options/parse-values';
 
 export interface SandboxOptions extends SandboxWebhookSettings {
   scenario: string;

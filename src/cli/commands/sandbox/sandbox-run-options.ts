@@ -4,14 +4,9 @@ import {
   type SandboxWebhookSettings,
 } from './sandbox-webhook-options';
 import { ENGINE_FILTER_OPTIONS, ENGINE_OWN_UPDATES_OPTION } from '../../option-groups/engine-options';
-import {
-  defineChoice,
-  formatUsage,
-  HELP_OPTION,
-  parseCommandLine,
-  refuse,
-  type ParseResult,
-} from '../../options';
+import { defineChoice } from '../../options/define-options';
+import { formatUsage } from '../../options/format-help';
+import { HELP_OPTION, parseCommandLine, refuse, type ParseResult } from '../../options/parse-command-line';
 
 export interface SandboxRunOptions extends SandboxWebhookSettings {
   scenario: string;

@@ -1,7 +1,8 @@
-import { formatPlayedScript, playIvrSteps } from '../../../sandbox';
+import { formatPlayedScript } from '../../../sandbox/script/format-script';
+import { playIvrSteps } from '../../../sandbox/script/play-ivr-steps';
 import type { CliIO } from '../../../terminal/command-io';
 import { loadCliScenario } from './load-cli-scenario';
-import { reportUsage } from '../../options';
+import { reportUsage } from '../../options/report-usage';
 import { parseSandboxRunOptions, SANDBOX_RUN_USAGE } from './sandbox-run-options';
 import { chooseSandboxWebhook } from './sandbox-webhook';
 

@@ -1,7 +1,8 @@
-import type { EngineModel } from '../../../filter';
-import type { TargetAccessFiles } from '../../../replay';
+import type { EngineModel } from '../../../filter/engine-model';
+import type { TargetAccessFiles } from '../../../replay/lanes/target-access';
 import { readEngineOptions } from '../../option-groups/engine-options';
-import { defineString, parsePositiveInt } from '../../options';
+import { defineString } from '../../options/define-options';
+import { parsePositiveInt } from '../../options/parse-values';
 import {
   checkAccessOptions,
   defineAccessOptions,

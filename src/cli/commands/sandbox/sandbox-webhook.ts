@@ -1,14 +1,12 @@
-import {
-  createTargetClient,
-  loadTargetAccess,
-  parseTargetUrl,
-  TargetWebhook,
-  type TargetClient,
-} from '../../../replay/lanes';
-import { formatDiagnostics } from '../../../diagnostics';
-import { loadRuleBook } from '../../../rules/book';
-import type { SandboxWebhookTarget } from '../../../sandbox';
-import { LocalWebhook } from '../../../simulation';
+import { createTargetClient } from '../../../replay/lanes/create-lanes';
+import { loadTargetAccess } from '../../../replay/lanes/target-access';
+import { parseTargetUrl } from '../../../replay/lanes/target-url';
+import { TargetWebhook } from '../../../replay/lanes/target-webhook';
+import type { TargetClient } from '../../../replay/lanes/target-client';
+import { formatDiagnostics } from '../../../diagnostics/format-report';
+import { loadRuleBook } from '../../../rules/book/load-rule-book';
+import type { SandboxWebhookTarget } from '../../../sandbox/flow/sandbox-webhook';
+import { LocalWebhook } from '../../../simulation/local-webhook';
 import { shouldColor } from '../../../terminal/color';
 import type { CliIO } from '../../../terminal/command-io';
 import type { SandboxWebhookSettings } from './sandbox-webhook-options';

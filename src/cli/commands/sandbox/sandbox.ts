@@ -1,9 +1,10 @@
-import { describeEngineModel } from '../../../filter';
-import { describeListening } from '../../../hosts';
-import { describeSpeechRecognition, startSandbox } from '../../../sandbox';
+import { describeEngineModel } from '../../../filter/engine-model';
+import { describeListening } from '../../../hosts/running-host';
+import { describeSpeechRecognition } from '../../../sandbox/audio/recognized-transcript';
+import { startSandbox } from '../../../sandbox/hosts/start-sandbox';
 import type { CliIO } from '../../../terminal/command-io';
 import { loadCliScenario } from './load-cli-scenario';
-import { reportUsage } from '../../options';
+import { reportUsage } from '../../options/report-usage';
 import { parseSandboxOptions, SANDBOX_USAGE } from './sandbox-options';
 import { runSandboxScript } from './sandbox-run';
 import { chooseSandboxWebhook } from './sandbox-webhook';

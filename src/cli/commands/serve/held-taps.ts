@@ -1,5 +1,6 @@
-import type { Event, EventDecision } from '../../../contract';
-import type { WebhookCore } from '../../../hosts';
+import type { Event } from '../../../contract/types';
+import type { EventDecision } from '../../../contract/decision-line';
+import type { WebhookCore } from '../../../hosts/core';
 
 /**
  * At most this many events (and as many decisions) are held while the outputs open: `serve` opens them

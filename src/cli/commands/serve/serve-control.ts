@@ -1,4 +1,4 @@
-import type { RunningHost } from '../../../hosts';
+import type { RunningHost } from '../../../hosts/running-host';
 import type { ReloadReport, ReloadTrigger } from '../../../server/rule-reloader';
 
 /** How a caller of `runServe` (the CLI, a test) drives and observes the server. */

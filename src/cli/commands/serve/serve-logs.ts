@@ -1,13 +1,11 @@
-import type { LogMask } from '../../../contract';
-import type { WebhookCore } from '../../../hosts';
+import type { LogMask } from '../../../contract/decision-line';
+import type { WebhookCore } from '../../../hosts/core';
 import type { Logger } from '../../../observability/logger';
-import {
-  createLogMask,
-  createRandomRedactionKey,
-  createRecorder,
-  DecisionLog,
-  type Recorder,
-} from '../../../recording';
+import { createLogMask } from '../../../recording/log-mask';
+import { createRandomRedactionKey } from '../../../recording/hash-values';
+import { createRecorder } from '../../../recording/create-recorder';
+import { DecisionLog } from '../../../recording/decision-log';
+import type { Recorder } from '../../../recording/recorder';
 import type { CliIO } from '../../../terminal/command-io';
 import type { HeldTaps } from './held-taps';
 import { DEFAULT_MASKS, type LogSettings } from './options/log-options';

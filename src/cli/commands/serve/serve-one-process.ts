@@ -1,11 +1,12 @@
 import cluster from 'node:cluster';
-import { describeListening, WebhookCore } from '../../../hosts';
+import { describeListening } from '../../../hosts/running-host';
+import { WebhookCore } from '../../../hosts/core';
 import type { Logger } from '../../../observability/logger';
 import type { Metrics } from '../../../observability/metrics';
 import { RuleProcessor } from '../../../processor/rule-processor';
-import { describeRecording } from '../../../recording';
+import { describeRecording } from '../../../recording/create-recorder';
 import type { RuleBook } from '../../../rules/compile/rule-book';
-import { createSessionStore } from '../../../session';
+import { createSessionStore } from '../../../session/create-store';
 import type { CliIO } from '../../../terminal/command-io';
 import { drainBeforeStopping, drainMilliseconds } from '../../../server/drain';
 import { loadServingRules } from '../../../server/load-serving-rules';

@@ -1,33 +1,30 @@
 import path from 'node:path';
 import type { LogLevel } from '../../../observability/logger';
-import type { FailPolicy } from '../../../hosts';
-import type { StoreSettings } from '../../../session';
+import type { FailPolicy } from '../../../hosts/fail-policy';
+import type { StoreSettings } from '../../../session/create-store';
 import type { CliIO } from '../../../terminal/command-io';
-import type { Diagnostic } from '../../../diagnostics';
+import type { Diagnostic } from '../../../diagnostics/diagnostic';
 import { isServeWorker } from '../../../server/serve-worker';
-import { applySettings, explainOrigins, type Origin } from '../../config';
+import { applySettings, explainOrigins } from '../../config/apply-settings';
+import type { Origin } from '../../config/layer-settings';
 import { CONFIG_OPTIONS } from './options/config-options';
 import {
   defineChoice,
   defineFlag,
   defineString,
-  formatUsage,
-  HELP_OPTION,
   listChoices,
-  parseCommandLine,
-  parsePort,
-  parsePositiveInt,
-  refuse,
   type OptionValues,
-  type ParseResult,
-} from '../../options';
+} from '../../options/define-options';
+import { formatUsage } from '../../options/format-help';
+import { HELP_OPTION, parseCommandLine, refuse, type ParseResult } from '../../options/parse-command-line';
+import { parsePort, parsePositiveInt } from '../../options/parse-values';
 import { checkLimitSettings, LIMIT_OPTIONS, type ServeLimits } from './options/limit-options';
 import { checkLogSettings, LOG_OPTIONS, type LogSettings } from './options/log-options';
 import { DEFAULT_RULES_DIR } from '../../package-info';
 import { checkRecordSettings, RECORD_OPTIONS, type RecordSettings } from './options/record-options';
 import { EVALUATION_OPTIONS } from './options/evaluation-options';
 import { ENGINE_OWN_UPDATES_OPTION } from '../../option-groups/engine-options';
-import type { EngineModel } from '../../../filter';
+import type { EngineModel } from '../../../filter/engine-model';
 import { DRAIN_OPTIONS } from './options/drain-options';
 import { checkStoreSettings, SESSION_OPTIONS } from './options/session-options';
 import { checkSecuritySettings, SECURITY_OPTIONS, type SecuritySettings } from './options/security-options';

@@ -1,13 +1,6 @@
-import {
-  defineChoice,
-  defineFlag,
-  defineString,
-  formatUsage,
-  HELP_OPTION,
-  listChoices,
-  parseCommandLine,
-  type ParseResult,
-} from '../../options';
+import { defineChoice, defineFlag, defineString, listChoices } from '../../options/define-options';
+import { formatUsage } from '../../options/format-help';
+import { HELP_OPTION, parseCommandLine, type ParseResult } from '../../options/parse-command-line';
 
 const FORMATS = ['human', 'json', 'junit'] as const;
 const DEFAULT_FORMAT = 'human';

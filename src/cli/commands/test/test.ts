@@ -1,17 +1,15 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { formatHumanReport, formatJsonReport, formatJunitReport } from '../../../testing/report';
-import {
-  decideExitCode,
-  chooseDefaultTestPaths,
-  runScenarioTests,
-  watchTests,
-  type RunReport,
-  type WatchTarget,
-} from '../../../testing/run';
+import { formatHumanReport } from '../../../testing/report/format-human';
+import { formatJsonReport } from '../../../testing/report/format-json';
+import { formatJunitReport } from '../../../testing/report/format-junit';
+import { decideExitCode, runScenarioTests } from '../../../testing/run/run-tests';
+import { chooseDefaultTestPaths } from '../../../testing/run/default-test-paths';
+import { watchTests, type WatchTarget } from '../../../testing/run/watch-tests';
+import type { RunReport } from '../../../testing/run/test-report';
 import { shouldColor } from '../../../terminal/color';
 import type { CliIO } from '../../../terminal/command-io';
-import { reportUsage } from '../../options';
+import { reportUsage } from '../../options/report-usage';
 import { parseTestOptions, TEST_USAGE, type TestReportFormat } from './test-options';
 
 export interface TestControl {

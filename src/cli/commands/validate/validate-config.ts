@@ -1,8 +1,10 @@
 import path from 'node:path';
-import { hasErrors, type Diagnostic } from '../../../diagnostics';
+import { hasErrors, type Diagnostic } from '../../../diagnostics/diagnostic';
 import type { CliIO } from '../../../terminal/command-io';
-import { layerSettings, loadConfigFile, locateSettingsProblem, type ConfigFile } from '../../config';
-import { parseCommandLine } from '../../options';
+import { layerSettings } from '../../config/layer-settings';
+import { loadConfigFile, type ConfigFile } from '../../config/load-config-file';
+import { locateSettingsProblem } from '../../config/locate-settings-problem';
+import { parseCommandLine } from '../../options/parse-command-line';
 import { resolveServeSettings, SERVE_OPTIONS } from '../serve/serve-options';
 
 export interface CheckedConfig {

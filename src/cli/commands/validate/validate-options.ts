@@ -1,15 +1,7 @@
-import type { ReportFormat } from '../../../diagnostics';
-import {
-  defineChoice,
-  defineFlag,
-  defineString,
-  formatUsage,
-  HELP_OPTION,
-  listChoices,
-  parseCommandLine,
-  refuse,
-  type ParseResult,
-} from '../../options';
+import type { ReportFormat } from '../../../diagnostics/format-report';
+import { defineChoice, defineFlag, defineString, listChoices } from '../../options/define-options';
+import { formatUsage } from '../../options/format-help';
+import { HELP_OPTION, parseCommandLine, refuse, type ParseResult } from '../../options/parse-command-line';
 
 export interface ValidateOptions {
   paths: string[];

@@ -1,8 +1,9 @@
-import { formatDiagnostics, summarizeDiagnostics, type Diagnostic } from '../../../diagnostics';
-import { loadRules } from '../../../rules/load';
+import { formatDiagnostics, summarizeDiagnostics } from '../../../diagnostics/format-report';
+import type { Diagnostic } from '../../../diagnostics/diagnostic';
+import { loadRules } from '../../../rules/load/load-rules';
 import { shouldColor } from '../../../terminal/color';
 import type { CommandRunner } from '../../../terminal/command-io';
-import { reportUsage } from '../../options';
+import { reportUsage } from '../../options/report-usage';
 import { checkServeConfig } from './validate-config';
 import { parseValidateOptions, VALIDATE_USAGE } from './validate-options';
 

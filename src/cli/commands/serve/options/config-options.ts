@@ -1,5 +1,5 @@
-import { CONFIG_ENV } from '../../../config';
-import { defineString } from '../../../options';
+import { CONFIG_ENV } from '../../../config/apply-settings';
+import { defineString } from '../../../options/define-options';
 
 /** `--config FILE`: the settings of `rulehook serve` (and what `rulehook validate --config` checks). */
 export const CONFIG_OPTIONS = {

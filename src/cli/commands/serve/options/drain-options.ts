@@ -1,4 +1,4 @@
-import { defineString } from '../../../options';
+import { defineString } from '../../../options/define-options';
 
 /**
  * Default of `--drain-seconds`: long enough for load balancers and Kubernetes to see the readiness

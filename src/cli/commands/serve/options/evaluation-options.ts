@@ -1,6 +1,7 @@
 import { DEFAULT_EVALUATION_BUDGET_MS } from '../../../../processor/rule-processor';
-import type { FailPolicy } from '../../../../hosts';
-import { defineChoice, defineString, listChoices, parsePositiveInt } from '../../../options';
+import type { FailPolicy } from '../../../../hosts/fail-policy';
+import { defineChoice, defineString, listChoices } from '../../../options/define-options';
+import { parsePositiveInt } from '../../../options/parse-values';
 
 const FAIL_POLICIES = ['open', 'closed'] as const satisfies readonly FailPolicy[];
 

@@ -1,19 +1,14 @@
-import { DEFAULT_EVENT_LIMITS, type EventLimits } from '../../../../contract';
+import { DEFAULT_EVENT_LIMITS, type EventLimits } from '../../../../contract/event-limits';
+import { DEFAULT_CLIENT_SHARE_PERCENT } from '../../../../hosts/client-counts';
 import {
-  DEFAULT_CLIENT_SHARE_PERCENT,
   DEFAULT_GRPC_LIMITS,
   DEFAULT_HTTP_LIMITS,
-  DEFAULT_MAX_INFLIGHT_EVENTS,
   type GrpcLimits,
   type HttpLimits,
-} from '../../../../hosts';
-import {
-  defineString,
-  parsePercent,
-  parsePositiveInt,
-  type HelpText,
-  type OptionValues,
-} from '../../../options';
+} from '../../../../hosts/host-limits';
+import { DEFAULT_MAX_INFLIGHT_EVENTS } from '../../../../hosts/event-admission';
+import { defineString, type HelpText, type OptionValues } from '../../../options/define-options';
+import { parsePercent, parsePositiveInt } from '../../../options/parse-values';
 
 /** Every bound `serve` puts on what callers send: docs/operations.md, "What rulehook survives". */
 export interface ServeLimits {

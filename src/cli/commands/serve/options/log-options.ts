@@ -1,13 +1,13 @@
 import path from 'node:path';
-import { compileGlob } from '../../../../glob';
+import { compileGlob } from '../../../../glob/compile-glob';
 import type { CliIO } from '../../../../terminal/command-io';
 import {
   defineFlag,
   defineRepeatable,
   defineString,
-  parsePositiveInt,
   type OptionValues,
-} from '../../../options';
+} from '../../../options/define-options';
+import { parsePositiveInt } from '../../../options/parse-values';
 import { REDACT_KEY_ENV } from './record-options';
 
 /**

@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { compileGlob } from '../../../../glob';
+import { compileGlob } from '../../../../glob/compile-glob';
 import type { CliIO } from '../../../../terminal/command-io';
-import { defineRepeatable, defineString, parsePositiveInt, type OptionValues } from '../../../options';
+import { defineRepeatable, defineString, type OptionValues } from '../../../options/define-options';
+import { parsePositiveInt } from '../../../options/parse-values';
 
 export interface RecordSettings {
   /** Absolute path of the recording. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { TlsFiles } from '../../../../hosts';
+import type { TlsFiles } from '../../../../hosts/security/tls-files';
 import type { CliIO } from '../../../../terminal/command-io';
-import { defineFlag, defineString, type OptionValues } from '../../../options';
+import { defineFlag, defineString, type OptionValues } from '../../../options/define-options';
 
 /** Who may call `serve`, over what, and what its answers tell: docs/operations.md, "Security model". */
 export interface SecuritySettings {

@@ -1,13 +1,13 @@
 import { DEFAULT_SESSION_KEY } from '../../../../processor/session-key';
+import { checkStateSetting, type StoreSettings } from '../../../../session/create-store';
 import {
-  checkStateSetting,
   DEFAULT_MAX_SESSIONS,
   DEFAULT_MAX_STATE_BYTES,
   DEFAULT_STORE_TIMEOUT_MS,
-  type StoreSettings,
-} from '../../../../session';
+} from '../../../../session/session-store';
 import type { CliIO } from '../../../../terminal/command-io';
-import { defineString, parsePositiveInt, type OptionValues } from '../../../options';
+import { defineString, type OptionValues } from '../../../options/define-options';
+import { parsePositiveInt } from '../../../options/parse-values';
 
 /** Where `--state-secret` is read from when the flag is not given (the environment does not show in `ps`). */
 export const STATE_SECRET_ENV = 'RULEHOOK_STATE_SECRET';
