@@ -6,7 +6,6 @@ import type { RuleBook } from '../rules/compile/rule-book';
 import { shortenRevision } from '../contract/rule-revision';
 import { countReloads } from './reload-metrics';
 import { RuleReloader, type ReloadReport, type ReloadTrigger } from './rule-reloader';
-import { isServeWorker } from './serve-worker';
 import { watchedPaths } from './serve-workers';
 import { watchRules } from './watch-rules';
 import { followPrimaryReloads, requestReloadFromPrimary } from './worker-reload';
@@ -15,7 +14,8 @@ export interface ServeReloadSettings {
   rules: string;
   catalog: string | undefined;
   cwd: string;
-  env: NodeJS.ProcessEnv;
+  /** A worker of `serve --workers` follows its primary's rules; a process of its own reads its files. */
+  worker: boolean;
   /** Reload when the rule files change. */
   watch: boolean;
   /** The revision served at start. */
@@ -43,7 +43,7 @@ export async function startServeReloads(
   core: WebhookCore,
   settings: ServeReloadSettings,
 ): Promise<() => Promise<void>> {
-  if (isServeWorker(settings.env)) return followPrimary(core, settings);
+  if (settings.worker) return followPrimary(core, settings);
   const countReload = countReloads(core.metrics);
   const reloader = new RuleReloader({
     rulesPath: settings.rules,

@@ -11,10 +11,23 @@ const RULES_TIMEOUT_MS = 10_000;
 /**
  * Whether this process is a worker of `serve --workers`: a cluster worker forked
  * by rulehook's primary (another cluster manager's workers read their rules
- * from disk).
+ * from disk). `serve` asks once, and hands the answer on as its role.
  */
 export function isServeWorker(env: CliIO['env']): boolean {
   return cluster.isWorker && env[WORKER_ENV] === '1';
+}
+
+/**
+ * What this process is in `serve`: a process of its own (`alone`), the primary of `--workers N` (N > 1),
+ * which forks and supervises workers and serves nothing itself, or one of its workers, which serves with the
+ * primary's settings and rules. Decided once, at the start of `serve`.
+ */
+export type ServeRole = 'alone' | 'primary' | 'worker';
+
+export function decideServeRole(worker: boolean, workers: number): ServeRole {
+  if (worker) return 'worker';
+  // Under another cluster manager, each of its workers serves alone: only a cluster primary forks.
+  return workers > 1 && cluster.isPrimary ? 'primary' : 'alone';
 }
 
 /**

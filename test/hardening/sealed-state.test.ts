@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { EngineSession, postEvent } from '../support/engine-session';
 import { describeWithRedis, RedisServer } from '../support/redis-server';
-import { startServeProcess, type ServeProcess } from '../support/serve-process';
+import { useServeProcesses } from '../support/serve-process';
 
 /**
  * `--state-secret` against someone who can set a call's session variables and
@@ -14,28 +14,7 @@ jest.setTimeout(30_000);
 const RULES = path.resolve(__dirname, '../fixtures/hardening/stateful');
 const ALERT = 'hardening/alert-once';
 const SECRET = 'sealed-state-test-secret';
-const servers: ServeProcess[] = [];
-
-async function serve(...args: string[]): Promise<ServeProcess> {
-  const server = await startServeProcess([
-    '--rules',
-    RULES,
-    '--no-grpc',
-    '--expose-fired',
-    '--state-secret',
-    SECRET,
-    ...args,
-  ]);
-  servers.push(server);
-  return server;
-}
-
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.child.kill('SIGKILL');
-    await server.exited;
-  }
-});
+const serve = useServeProcesses(['--rules', RULES, '--no-grpc', '--expose-fired', '--state-secret', SECRET]);
 
 const fired = (reply: { fired: string | null }) => (reply.fired ?? '').split(',');
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { EngineSession, postEvent } from '../support/engine-session';
 import { describeWithRedis, RedisServer } from '../support/redis-server';
-import { startServeProcess, type ServeProcess } from '../support/serve-process';
+import { useServeProcesses } from '../support/serve-process';
 
 /**
  * Restarts, evictions, expiry, events without a session id and store outages
@@ -13,20 +13,7 @@ jest.setTimeout(30_000);
 
 const RULES = path.resolve(__dirname, '../fixtures/hardening/stateful');
 const WHOLE_FILTER = { keys_to_ignore: ['audio.*'], events_to_ignore: ['HEARTBEAT'] };
-const servers: ServeProcess[] = [];
-
-async function serve(...args: string[]): Promise<ServeProcess> {
-  const server = await startServeProcess(['--rules', RULES, '--no-grpc', '--expose-fired', ...args]);
-  servers.push(server);
-  return server;
-}
-
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.child.kill('SIGKILL');
-    await server.exited;
-  }
-});
+const serve = useServeProcesses(['--rules', RULES, '--no-grpc', '--expose-fired']);
 
 /** The first event of a call: the alert fires once, and the filter starts with audio.*. */
 async function startCall(port: number | undefined, initial: Record<string, string>): Promise<EngineSession> {

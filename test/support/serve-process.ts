@@ -63,3 +63,22 @@ export function startServeProcess(args: string[], timeoutMs = 15_000): Promise<S
     });
   });
 }
+
+/**
+ * A suite's servers: `serve(...args)` starts the built binary with `baseArgs` first, and every server a test
+ * started is killed (SIGKILL) after it. Call at the top level of a test file.
+ */
+export function useServeProcesses(baseArgs: readonly string[]): (...args: string[]) => Promise<ServeProcess> {
+  const servers: ServeProcess[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+  });
+  return async (...args) => {
+    const server = await startServeProcess([...baseArgs, ...args]);
+    servers.push(server);
+    return server;
+  };
+}

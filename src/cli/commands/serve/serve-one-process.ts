@@ -1,4 +1,3 @@
-import cluster from 'node:cluster';
 import { describeListening } from '../../../hosts/running-host';
 import { WebhookCore } from '../../../hosts/core';
 import type { Logger } from '../../../observability/logger';
@@ -12,7 +11,7 @@ import { drainBeforeStopping, drainMilliseconds } from '../../../server/drain';
 import { loadServingRules } from '../../../server/load-serving-rules';
 import { reloadServeTokens, type ServeSecurity } from '../../../server/load-security';
 import { startServeReloads } from '../../../server/serve-reloads';
-import { isServeWorker, receiveServingRules, reportListeningToPrimary } from '../../../server/serve-worker';
+import { receiveServingRules, reportListeningToPrimary, type ServeRole } from '../../../server/serve-worker';
 import { closeServeHosts, startServeHosts, type ServeHosts } from '../../../server/start-hosts';
 import { waitForSessionStore } from '../../../server/wait-for-store';
 import { shareWorkerMetrics } from '../../../server/worker-metrics';
@@ -23,6 +22,8 @@ import { createServeLogMask, describeDecisionLog, startDecisionLog, startRecordi
 
 export interface OneProcess {
   options: ServeOptions;
+  /** Alone, or a worker of `serve --workers`: decided once by `runServe`. */
+  role: Exclude<ServeRole, 'primary'>;
   security: ServeSecurity;
   logger: Logger;
   metrics: Metrics;
@@ -34,7 +35,8 @@ export interface OneProcess {
  * One serving process (alone, or a worker of `--workers`): the core and its rules, the session store,
  * the recording and decision log, the hosts, the reloads; then, on abort, the drain and the graceful stop.
  */
-export async function serveOneProcess({ options, security, logger, metrics, io, control }: OneProcess) {
+export async function serveOneProcess({ options, role, security, logger, metrics, io, control }: OneProcess) {
+  const worker = role === 'worker';
   const mask = createServeLogMask(options.logs, options.record?.redactKey);
   const core = new WebhookCore({
     metrics,
@@ -46,9 +48,9 @@ export async function serveOneProcess({ options, security, logger, metrics, io, 
     clientSharePercent: options.limits.clientSharePercent,
   });
   core.metrics.collectDefaultMetrics();
-  if (isServeWorker(io.env)) shareWorkerMetrics(core.metrics);
+  if (worker) shareWorkerMetrics(core.metrics);
   const catalog = options.catalog === undefined ? {} : { catalog: options.catalog };
-  const rules = isServeWorker(io.env)
+  const rules = worker
     ? await receiveServingRules(options.rules, io)
     : await loadServingRules(options.rules, io, catalog);
   if (!rules.ok) return 1;
@@ -89,7 +91,8 @@ export async function serveOneProcess({ options, security, logger, metrics, io, 
     await closeOutputs();
     return 1;
   }
-  const status = cluster.isWorker ? { write: () => true } : io.stdout;
+  // A worker's primary speaks for all of them on stdout.
+  const status = worker ? { write: () => true } : io.stdout;
   status.write(`rulehook: serving ${rules.summary}\n`);
   if (options.record !== undefined) status.write(`rulehook: ${describeRecording(options.record)}\n`);
   const decisionLine = describeDecisionLog(options.logs);
@@ -100,7 +103,7 @@ export async function serveOneProcess({ options, security, logger, metrics, io, 
     rules: options.rules,
     catalog: options.catalog,
     cwd: io.cwd,
-    env: io.env,
+    worker,
     watch: options.watch,
     revision: rules.revision,
     createProcessor,
@@ -110,7 +113,7 @@ export async function serveOneProcess({ options, security, logger, metrics, io, 
     reloadOthers: () => reloadServeTokens(security, logger),
   });
   status.write(describeListening(hosts));
-  if (cluster.isWorker) reportListeningToPrimary(rules.revision, hosts);
+  if (worker) reportListeningToPrimary(rules.revision, hosts);
   control.onListening?.(hosts);
 
   await waitForAbort(control.signal);

@@ -4,7 +4,6 @@ import type { FailPolicy } from '../../../hosts/fail-policy';
 import type { StoreSettings } from '../../../session/create-store';
 import type { CliIO } from '../../../terminal/command-io';
 import type { Diagnostic } from '../../../diagnostics/diagnostic';
-import { isServeWorker } from '../../../server/serve-worker';
 import { applySettings, explainOrigins } from '../../config/apply-settings';
 import type { Origin } from '../../config/layer-settings';
 import { CONFIG_OPTIONS } from './options/config-options';
@@ -140,10 +139,19 @@ Serve the webhook over HTTP (POST /v1/events) and gRPC (vendor.biosec.v1.CustomB
   { column: 29 },
 );
 
-export function parseServeOptions(args: readonly string[], io: CliIO): ServeParseResult {
+/**
+ * `serve`'s options from its command line, environment and configuration file. `worker`: this process is a
+ * worker of `serve --workers`, whose settings come from its primary (the environment it was forked with),
+ * never from reading the configuration file again.
+ */
+export function parseServeOptions(
+  args: readonly string[],
+  io: CliIO,
+  { worker }: { worker: boolean } = { worker: false },
+): ServeParseResult {
   const parsed = parseCommandLine(args, SERVE_OPTIONS, { positionals: false });
   if (!parsed.ok) return parsed;
-  const applied = applySettings(parsed.options, SERVE_OPTIONS, io, { readFile: !isServeWorker(io.env) });
+  const applied = applySettings(parsed.options, SERVE_OPTIONS, io, { readFile: !worker });
   if (!applied.ok) return applied;
   const resolved = resolveServeSettings(applied.settings.values, io, applied.settings.origins);
   if (!resolved.ok) return refuse(explainOrigins(resolved.message, applied, SERVE_OPTIONS));

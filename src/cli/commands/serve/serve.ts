@@ -1,8 +1,8 @@
-import cluster from 'node:cluster';
 import { createJsonLogger } from '../../../observability/logger';
 import { Metrics } from '../../../observability/metrics';
 import type { CliIO } from '../../../terminal/command-io';
 import { loadServeSecurity } from '../../../server/load-security';
+import { decideServeRole, isServeWorker } from '../../../server/serve-worker';
 import { runServeWorkers } from '../../../server/serve-workers';
 import { armStopDeadline } from '../../../server/stop-deadline';
 import { reportInvalidConfig } from '../../config/report-invalid-config';
@@ -19,7 +19,8 @@ import { serveOneProcess } from './serve-one-process';
  * `--workers N` (N > 1) this process becomes the cluster primary instead.
  */
 export async function runServe(args: string[], io: CliIO, control: ServeControl = {}): Promise<number> {
-  const parsed = parseServeOptions(args, io);
+  const role = { worker: isServeWorker(io.env) };
+  const parsed = parseServeOptions(args, io, role);
   if (!parsed.ok && 'diagnostics' in parsed) return reportInvalidConfig('serve', parsed, io);
   if (!parsed.ok) return reportUsage(io, 'serve', SERVE_USAGE, parsed);
   const { options } = parsed;
@@ -39,6 +40,15 @@ export async function runServe(args: string[], io: CliIO, control: ServeControl 
     io.stderr.write(`rulehook serve: refusing to start: ${security.message}\n`);
     return 1;
   }
-  if (options.workers > 1 && cluster.isPrimary) return runServeWorkers(args, options, io, control);
-  return serveOneProcess({ options, security: security.security, logger, metrics, io, control });
+  const serveRole = decideServeRole(role.worker, options.workers);
+  if (serveRole === 'primary') return runServeWorkers(args, options, io, control);
+  return serveOneProcess({
+    options,
+    role: serveRole,
+    security: security.security,
+    logger,
+    metrics,
+    io,
+    control,
+  });
 }
