@@ -2,7 +2,7 @@ import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { postEvent } from '../support/engine-session';
 import { writeRulesDir } from '../support/run-cli-process';
-import { startServeProcess, type ServeProcess } from '../support/serve-process';
+import { useServeProcesses, type ServeProcess } from '../support/serve-process';
 
 /**
  * A file written in two parts with a pause between them, on the built server: its first part alone is a
@@ -33,19 +33,15 @@ async function answerOf(port: number | undefined): Promise<string> {
   return `${updates.get('gen.first') ?? '-'} ${updates.get('gen.second') ?? '-'}`;
 }
 
+const serve = useServeProcesses(['--no-grpc', '--log-level', 'debug']);
+
 describe('a rule file written in parts', () => {
   let dir: string;
-  let server: ServeProcess | undefined;
-  afterEach(async () => {
-    if (server?.child.exitCode === null) server.child.kill('SIGKILL');
-    await server?.exited;
-    server = undefined;
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
 
   it('is served only whole when the writer pauses half a second, never its valid first half', async () => {
     dir = await writeRulesDir({ 'rules.yaml': rulesOf(1) });
-    server = await startServeProcess(['--rules', dir, '--no-grpc', '--log-level', 'debug']);
+    const server = await serve('--rules', dir);
     const port = server.httpPort;
     expect(await answerOf(port)).toBe('1 1');
     // The watch starts after the server listens, and catches up on edits made meanwhile: wait for it, so that
