@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_MASKS } from '../src/cli/commands/serve/options/log-options';
+import type { EventDecision } from '../src/contract';
 import { WebhookCore } from '../src/hosts';
 import { createJsonLogger, silentLogger, type Logger, type LogLevel } from '../src/observability/logger';
 import { Metrics } from '../src/observability/metrics';
@@ -46,21 +47,22 @@ export const logsSuite: Suite = {
 
     const subject = (label: string, logger: Logger, decisionLog: boolean): Subject => {
       const metrics = new Metrics();
-      const core = new WebhookCore({ logger, metrics });
-      core.setProcessor(
-        new RuleProcessor(book, { metrics, store: new MemorySessionStore({ metrics }), logger }),
-        'bench',
-      );
-      if (decisionLog) {
-        const log = new DecisionLog({
-          file: decisionFile,
-          metrics,
-          logger,
-          mask: createLogMask(DEFAULT_MASKS, 'bench-key'),
-        });
-        decisions.push(log);
-        core.setDecisionTap((d) => log.log(d));
-      }
+      const log = decisionLog
+        ? new DecisionLog({
+            file: decisionFile,
+            metrics,
+            logger,
+            mask: createLogMask(DEFAULT_MASKS, 'bench-key'),
+          })
+        : undefined;
+      if (log !== undefined) decisions.push(log);
+      const core = new WebhookCore({
+        logger,
+        metrics,
+        processor: new RuleProcessor(book, { metrics, store: new MemorySessionStore({ metrics }), logger }),
+        revision: 'bench',
+        ...(log === undefined ? {} : { decisionTap: (d: EventDecision) => log.log(d) }),
+      });
       let next = 0;
       return {
         label,

@@ -1,11 +1,15 @@
-import type { VariableMask } from '../contract/decision-line';
+import type { Event } from '../contract/types';
+import type { EventDecision, VariableMask } from '../contract/decision-line';
 import type { Metrics } from '../observability/metrics';
 import type { Logger } from '../observability/logger';
 import type { EventProcessor } from '../processor/event-processor';
 import type { FailPolicy } from './fail-policy';
+import type { RulesReload } from './rules-reload';
 
 export interface CoreOptions {
   processor?: EventProcessor;
+  /** The revision (content hash) of the rules `processor` runs. */
+  revision?: string;
   metrics?: Metrics;
   logger?: Logger;
   /** Default `open`. */
@@ -24,4 +28,18 @@ export interface CoreOptions {
   exposeFiredRules?: boolean;
   /** Masks personal variables in the debug line of each event (`--mask`); default: none masked. */
   maskVariables?: VariableMask;
+  /** Reloads the rules (`POST /admin/reload`); absent: this server does not reload (404). */
+  rulesReload?: RulesReload;
+  /**
+   * Sees every decoded event before it is processed (`serve --record`). It must be quick and must not keep
+   * the event waiting; a throw is logged and ignored, never failing the event.
+   */
+  eventTap?: (event: Event) => void;
+  /**
+   * Sees what was decided for every event answered, with its request id, revision and duration
+   * (`serve --decision-log`). It is called once the outcome is known, before the host writes the answer:
+   * it must only queue the decision (serializing and writing come after the answer); a throw is logged and
+   * ignored, never failing the event.
+   */
+  decisionTap?: (decision: EventDecision) => void;
 }

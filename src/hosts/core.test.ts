@@ -143,10 +143,13 @@ describe('WebhookCore reports', () => {
 
   it('gives each decision to the decision tap, unmasked (the log masks), and survives a throwing tap', async () => {
     const { logger, parsed } = jsonLogger('info');
-    const core = new WebhookCore({ logger, processor });
-    core.setProcessor(processor, 'rev-1');
     const decisions: EventDecision[] = [];
-    core.setDecisionTap((d) => decisions.push(d));
+    let failing = false;
+    const decisionTap = (d: EventDecision) => {
+      if (failing) throw new Error('disk');
+      decisions.push(d);
+    };
+    const core = new WebhookCore({ logger, processor, revision: 'rev-1', decisionTap });
     await core.onEvent({ ok: true, value: received, unknownFields: 0 }, 'r-1');
     expect(decisions).toEqual([
       {
@@ -159,9 +162,7 @@ describe('WebhookCore reports', () => {
         response,
       },
     ]);
-    core.setDecisionTap(() => {
-      throw new Error('disk');
-    });
+    failing = true;
     const reply = await core.onEvent({ ok: true, value: received, unknownFields: 0 }, 'r-2');
     expect(reply.ok).toBe(true);
     expect(parsed()).toEqual([

@@ -1,5 +1,4 @@
 import type { Event } from '../contract/types';
-import type { EventDecision } from '../contract/decision-line';
 import { formatFiredRules } from '../contract/fired-rules';
 import { emptyProcessor, type EventOutcome, type EventProcessor } from '../processor/event-processor';
 import { Metrics, type Counter } from '../observability/metrics';
@@ -30,12 +29,12 @@ export class WebhookCore {
   private readonly failPolicy: FailPolicy;
   private readonly exposeFiredRules: boolean;
   private readonly failureLog: RateLimitedLog;
-  /** Reloads the rules (`POST /admin/reload`); set by the server that can. */
-  rulesReload: RulesReload | undefined;
+  /** Reloads the rules (`POST /admin/reload`); undefined where the server does not. */
+  readonly rulesReload: RulesReload | undefined;
   private readonly counts: CoreMetrics;
   private processor: EventProcessor | undefined;
   private rulesRevision = '';
-  private tap: ((event: Event) => void) | undefined;
+  private readonly tap: ((event: Event) => void) | undefined;
   private readonly reports: EventReports;
 
   constructor(options: CoreOptions = {}) {
@@ -49,7 +48,13 @@ export class WebhookCore {
       'error',
       'event processing failed; answered by the fail policy',
     );
-    this.reports = new EventReports(logger, options.maskVariables ?? ((variables) => variables));
+    this.reports = new EventReports(
+      logger,
+      options.maskVariables ?? ((variables) => variables),
+      options.decisionTap,
+    );
+    this.tap = options.eventTap;
+    this.rulesReload = options.rulesReload;
     this.counts = new CoreMetrics(this.metrics, { revision: () => this.rulesRevision });
     this.admission = new EventAdmission(
       options.maxInflightEvents ?? DEFAULT_MAX_INFLIGHT_EVENTS,
@@ -61,7 +66,7 @@ export class WebhookCore {
       ),
     );
     this.counts.watchInFlight(this.admission);
-    if (options.processor !== undefined) this.setProcessor(options.processor);
+    if (options.processor !== undefined) this.setProcessor(options.processor, options.revision);
   }
 
   /** True once rules are loaded and until draining begins: the readiness probe. */
@@ -96,25 +101,6 @@ export class WebhookCore {
   /** A counter of one cause of load shedding that also counts the request's `shed` outcome. */
   countShed(cause: Counter): Counter {
     return this.counts.countShed(cause);
-  }
-
-  /**
-   * Installs (or removes) a function that sees every decoded event before it is
-   * processed (`serve --record`). It must be quick and must not keep the event
-   * waiting; a throw is logged and ignored, never failing the event.
-   */
-  setEventTap(tap: ((event: Event) => void) | undefined): void {
-    this.tap = tap;
-  }
-
-  /**
-   * Installs (or removes) a function that sees what was decided for every event answered, with its
-   * request id, revision and duration (`serve --decision-log`). It is called once the outcome is known,
-   * before the host writes the answer: it must only queue the decision (serializing and writing come
-   * after the answer); a throw is logged and ignored, never failing the event.
-   */
-  setDecisionTap(tap: ((decision: EventDecision) => void) | undefined): void {
-    this.reports.tap = tap;
   }
 
   /**

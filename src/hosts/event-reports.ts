@@ -11,13 +11,13 @@ import { RequestIds } from './request-id';
  */
 export class EventReports {
   /** Sees every decision; it must only queue it (the answer is written after it returns). */
-  tap: ((decision: EventDecision) => void) | undefined;
   private readonly ids = new RequestIds();
 
   constructor(
     private readonly logger: Logger,
     /** Masks personal variables in the debug line (`--mask`). */
     private readonly mask: VariableMask,
+    private readonly tap: ((decision: EventDecision) => void) | undefined,
   ) {}
 
   /** Whether the next event's outcome is reported: a decision tap is set, or debug lines are written. */

@@ -1,6 +1,6 @@
-import type { WebhookCore } from '../hosts/core';
+import type { RulesReload } from '../hosts/rules-reload';
 import type { Logger } from '../observability/logger';
-import type { EventProcessor } from '../processor/event-processor';
+import type { Metrics } from '../observability/metrics';
 import { loadRuleBookFromSnapshot } from '../rules/book/load-rule-book';
 import type { RuleBook } from '../rules/compile/rule-book';
 import { shortenRevision } from '../contract/rule-revision';
@@ -20,8 +20,9 @@ export interface ServeReloadSettings {
   watch: boolean;
   /** The revision served at start. */
   revision: string;
-  /** Builds the processor of a reloaded rule set (same store and settings as the first). */
-  createProcessor(book: RuleBook): EventProcessor;
+  /** Puts a reloaded rule set in service (the core's `setProcessor`, with the same store and settings). */
+  install(book: RuleBook, revision: string): void;
+  metrics: Metrics;
   logger: Logger;
   /** Dispatches `reload` events (the CLI: on SIGHUP). */
   reloads?: EventTarget | undefined;
@@ -30,69 +31,78 @@ export interface ServeReloadSettings {
   onReload?(report: ReloadReport, trigger: ReloadTrigger): void;
 }
 
+/** A serving process's reloads: the one the core answers `POST /admin/reload` with, and the others, once started. */
+export interface ServeReloads {
+  /** Given to the core when it is built (`rulesReload`). */
+  reload: RulesReload;
+  /** Starts the watch and the `reload` events; returns the function that stops them. */
+  start(): Promise<() => Promise<void>>;
+}
+
 /**
  * Makes a serving process reload its rules on a change of the files, a
  * `reload` event (SIGHUP) and `POST /admin/reload`. A process of its own reads
  * and validates the files itself; a worker of `serve --workers` asks its
  * primary, and serves each rule set the primary sends. Either way a rule set
- * replaces the served one only whole and valid, through `setProcessor`, so an
- * event in flight finishes on the rules it started with. Returns the function
- * that stops watching.
+ * replaces the served one only whole and valid, through `install`, so an
+ * event in flight finishes on the rules it started with. Made before the core,
+ * which is built with `reload`; nothing reloads until `start`.
  */
-export async function startServeReloads(
-  core: WebhookCore,
-  settings: ServeReloadSettings,
-): Promise<() => Promise<void>> {
-  if (settings.worker) return followPrimary(core, settings);
-  const countReload = countReloads(core.metrics);
+export function prepareServeReloads(settings: ServeReloadSettings): ServeReloads {
+  if (settings.worker) return followPrimary(settings);
+  const countReload = countReloads(settings.metrics);
   const reloader = new RuleReloader({
     rulesPath: settings.rules,
     catalog: settings.catalog,
     cwd: settings.cwd,
     revision: settings.revision,
     logger: settings.logger,
-    apply: (rules) => core.setProcessor(settings.createProcessor(rules.book), rules.revision),
+    apply: (rules) => settings.install(rules.book, rules.revision),
     onReport: (report, trigger) => {
       countReload(report, trigger);
       settings.onReload?.(report, trigger);
     },
     ...(settings.reloadOthers === undefined ? {} : { reloadOthers: settings.reloadOthers }),
   });
-  core.rulesReload = () => reloader.reload('admin').then(toAdminReport);
-  const onSignal = (): void => reloader.reloadInBackground('signal');
-  settings.reloads?.addEventListener('reload', onSignal);
-  const watch = settings.watch
-    ? await watchRules(watchedPaths(settings), () => reloader.reloadInBackground('watch'), settings.logger)
-    : undefined;
-  return async () => {
-    settings.reloads?.removeEventListener('reload', onSignal);
-    await watch?.close();
+  const start = async (): Promise<() => Promise<void>> => {
+    const onSignal = (): void => reloader.reloadInBackground('signal');
+    settings.reloads?.addEventListener('reload', onSignal);
+    const watch = settings.watch
+      ? await watchRules(watchedPaths(settings), () => reloader.reloadInBackground('watch'), settings.logger)
+      : undefined;
+    return async () => {
+      settings.reloads?.removeEventListener('reload', onSignal);
+      await watch?.close();
+    };
   };
+  return { reload: () => reloader.reload('admin').then(toAdminReport), start };
 }
 
-function followPrimary(core: WebhookCore, settings: ServeReloadSettings): () => Promise<void> {
-  const stopFollowing = followPrimaryReloads(
-    (message) => {
-      const loaded = loadRuleBookFromSnapshot(message.snapshot);
-      // The primary sends only rule sets it validated; a refusal here means the two builds differ.
-      if (!loaded.ok) {
-        settings.logger.error('rules from the primary refused; the last good rule set keeps serving', {
-          revision: message.revision,
-        });
-        return;
-      }
-      core.setProcessor(settings.createProcessor(loaded.book), loaded.load.revision);
-    },
-    () => void settings.reloadOthers?.(),
-  );
-  core.rulesReload = () => requestReloadFromPrimary('admin').then(toAdminReport);
-  const onSignal = (): void => void requestReloadFromPrimary('signal').catch(() => undefined);
-  settings.reloads?.addEventListener('reload', onSignal);
-  return () => {
-    stopFollowing();
-    settings.reloads?.removeEventListener('reload', onSignal);
-    return Promise.resolve();
+function followPrimary(settings: ServeReloadSettings): ServeReloads {
+  const start = async (): Promise<() => Promise<void>> => {
+    const stopFollowing = followPrimaryReloads(
+      (message) => {
+        const loaded = loadRuleBookFromSnapshot(message.snapshot);
+        // The primary sends only rule sets it validated; a refusal here means the two builds differ.
+        if (!loaded.ok) {
+          settings.logger.error('rules from the primary refused; the last good rule set keeps serving', {
+            revision: message.revision,
+          });
+          return;
+        }
+        settings.install(loaded.book, loaded.load.revision);
+      },
+      () => void settings.reloadOthers?.(),
+    );
+    const onSignal = (): void => void requestReloadFromPrimary('signal').catch(() => undefined);
+    settings.reloads?.addEventListener('reload', onSignal);
+    return () => {
+      stopFollowing();
+      settings.reloads?.removeEventListener('reload', onSignal);
+      return Promise.resolve();
+    };
   };
+  return { reload: () => requestReloadFromPrimary('admin').then(toAdminReport), start };
 }
 
 /** What `POST /admin/reload` answers: the report, with its revisions shown as everywhere else (12 digits). */

@@ -1,6 +1,5 @@
 import type { Event } from '../../../contract/types';
 import type { EventDecision } from '../../../contract/decision-line';
-import type { WebhookCore } from '../../../hosts/core';
 
 /**
  * At most this many events (and as many decisions) are held while the outputs open: `serve` opens them
@@ -9,22 +8,47 @@ import type { WebhookCore } from '../../../hosts/core';
  */
 export const MAX_HELD = 10_000;
 
-/** What the core's taps saw before `--record` and `--decision-log` were open; handed to them once open. */
-export interface HeldTaps {
-  readonly events: readonly Event[];
-  readonly decisions: readonly EventDecision[];
+/**
+ * One of the core's taps, made before the core: what it sees is held (up to MAX_HELD) until its output is
+ * connected, then handed to that output, held values first.
+ */
+export class HeldTap<T> {
+  private sink: ((value: T) => void) | undefined;
+  private held: T[] = [];
+
+  /** What the core calls with each value: give it as `eventTap` or `decisionTap`. */
+  readonly see = (value: T): void => {
+    if (this.sink !== undefined) this.sink(value);
+    else if (this.held.length < MAX_HELD) this.held.push(value);
+  };
+
+  /** The values held so far (before `connect`). */
+  get pending(): readonly T[] {
+    return this.held;
+  }
+
+  /** Gives `sink` the values held, in order, then every later one. */
+  connect(sink: (value: T) => void): void {
+    const held = this.held;
+    this.held = [];
+    for (const value of held) sink(value);
+    this.sink = sink;
+  }
 }
 
 /**
- * Holds what the core's taps see from now on, when `--record` or `--decision-log` is asked for: `serve`
- * binds its hosts before it creates either file (a busy port must not leave an empty recording behind),
- * and an event answered between the binding and the opening must still be recorded and logged.
+ * The core's taps for `--record` and `--decision-log`, made before the core so that it is built whole:
+ * `serve` binds its hosts before it creates either file (a busy port must not leave an empty recording
+ * behind), and an event answered between the binding and the opening must still be recorded and logged.
  */
-export function holdCoreTaps(core: WebhookCore, record: boolean, decide: boolean): HeldTaps {
-  const events: Event[] = [];
-  const decisions: EventDecision[] = [];
-  if (record) core.setEventTap((event) => void (events.length < MAX_HELD && events.push(event)));
-  if (decide)
-    core.setDecisionTap((decision) => void (decisions.length < MAX_HELD && decisions.push(decision)));
-  return { events, decisions };
+export interface HeldTaps {
+  events: HeldTap<Event> | undefined;
+  decisions: HeldTap<EventDecision> | undefined;
+}
+
+export function createHeldTaps(record: boolean, decide: boolean): HeldTaps {
+  return {
+    events: record ? new HeldTap<Event>() : undefined,
+    decisions: decide ? new HeldTap<EventDecision>() : undefined,
+  };
 }

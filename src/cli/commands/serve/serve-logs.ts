@@ -1,6 +1,6 @@
 import type { LogMask } from '../../../contract/decision-line';
-import type { WebhookCore } from '../../../hosts/core';
 import type { Logger } from '../../../observability/logger';
+import type { Metrics } from '../../../observability/metrics';
 import { createLogMask } from '../../../recording/log-mask';
 import { createRandomRedactionKey } from '../../../recording/hash-values';
 import { createRecorder } from '../../../recording/create-recorder';
@@ -22,23 +22,23 @@ export function createServeLogMask(logs: LogSettings, redactKey: string | undefi
 }
 
 /**
- * Opens `--decision-log`, writes the decisions `held` while it opened, and has the core give it every
- * decision from now on. Undefined when not asked for; `false` (after saying why on stderr) when the file
- * cannot be opened for appending.
+ * Opens `--decision-log`, writes the decisions its tap held while it opened, and every decision from now
+ * on. Undefined when not asked for; `false` (after saying why on stderr) when the file cannot be opened for
+ * appending.
  */
 export async function startDecisionLog(
   logs: LogSettings,
-  core: WebhookCore,
+  metrics: Metrics,
   logger: Logger,
   mask: LogMask | undefined,
   io: CliIO,
   held: HeldTaps,
 ): Promise<DecisionLog | undefined | false> {
   const settings = logs.decisionLog;
-  if (settings === undefined) return undefined;
+  if (settings === undefined || held.decisions === undefined) return undefined;
   const log = new DecisionLog({
     file: settings.file,
-    metrics: core.metrics,
+    metrics,
     logger,
     ...(mask === undefined ? {} : { mask }),
     ...(settings.maxBytes === undefined ? {} : { maxBytes: settings.maxBytes }),
@@ -51,8 +51,7 @@ export async function startDecisionLog(
     );
     return false;
   }
-  for (const decision of held.decisions) log.log(decision);
-  core.setDecisionTap((decision) => log.log(decision));
+  held.decisions.connect((decision) => log.log(decision));
   return log;
 }
 
@@ -71,27 +70,26 @@ export function describeDecisionLog(logs: LogSettings): string | undefined {
 }
 
 /**
- * Opens `--record`, writes the events `held` while it opened, and has the core give it every event
- * received from now on. Undefined when not asked for; `false` (after saying why on stderr) when the file
- * cannot be opened for appending.
+ * Opens `--record`, writes the events its tap held while it opened, and every event received from now on.
+ * Undefined when not asked for; `false` (after saying why on stderr) when the file cannot be opened for
+ * appending.
  */
 export async function startRecording(
   settings: RecordSettings | undefined,
-  core: WebhookCore,
+  metrics: Metrics,
   logger: Logger,
   io: CliIO,
   held: HeldTaps,
 ): Promise<Recorder | undefined | false> {
-  if (settings === undefined) return undefined;
+  if (settings === undefined || held.events === undefined) return undefined;
   let recorder: Recorder;
   try {
-    recorder = await createRecorder(settings, core.metrics, logger);
+    recorder = await createRecorder(settings, metrics, logger);
   } catch (error) {
     io.stderr.write(`rulehook serve: cannot record to ${settings.file}: ${(error as Error).message}
 `);
     return false;
   }
-  for (const event of held.events) recorder.record(event.session_variables);
-  core.setEventTap((event) => recorder.record(event.session_variables));
+  held.events.connect((event) => recorder.record(event.session_variables));
   return recorder;
 }

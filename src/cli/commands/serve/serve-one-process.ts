@@ -10,14 +10,14 @@ import type { CliIO } from '../../../terminal/command-io';
 import { drainBeforeStopping, drainMilliseconds } from '../../../server/drain';
 import { loadServingRules } from '../../../server/load-serving-rules';
 import { reloadServeTokens, type ServeSecurity } from '../../../server/load-security';
-import { startServeReloads } from '../../../server/serve-reloads';
+import { prepareServeReloads } from '../../../server/serve-reloads';
 import { receiveServingRules, reportListeningToPrimary, type ServeRole } from '../../../server/serve-worker';
 import { closeServeHosts, startServeHosts, type ServeHosts } from '../../../server/start-hosts';
 import { waitForSessionStore } from '../../../server/wait-for-store';
 import { shareWorkerMetrics } from '../../../server/worker-metrics';
 import type { ServeControl } from './serve-control';
 import type { ServeOptions } from './serve-options';
-import { holdCoreTaps } from './held-taps';
+import { createHeldTaps } from './held-taps';
 import { createServeLogMask, describeDecisionLog, startDecisionLog, startRecording } from './serve-logs';
 
 export interface OneProcess {
@@ -38,6 +38,42 @@ export interface OneProcess {
 export async function serveOneProcess({ options, role, security, logger, metrics, io, control }: OneProcess) {
   const worker = role === 'worker';
   const mask = createServeLogMask(options.logs, options.record?.redactKey);
+  metrics.collectDefaultMetrics();
+  if (worker) shareWorkerMetrics(metrics);
+  const catalog = options.catalog === undefined ? {} : { catalog: options.catalog };
+  const rules = worker
+    ? await receiveServingRules(options.rules, io)
+    : await loadServingRules(options.rules, io, catalog);
+  if (!rules.ok) return 1;
+  const store = createSessionStore(options.store, metrics, logger);
+  await waitForSessionStore(store, options.store.state, logger);
+  const createProcessor = (book: RuleBook): RuleProcessor =>
+    new RuleProcessor(book, {
+      metrics,
+      store,
+      sessionKey: options.sessionKey,
+      logger,
+      evaluationBudgetMs: options.evaluationBudgetMs,
+      ownUpdates: options.ownUpdates,
+      ...(options.stateSecret === undefined ? {} : { stateSecret: options.stateSecret }),
+    });
+  // The reloads and the output taps are made first, so that the core is built whole; the reloads put their
+  // rule sets in service through it once they start.
+  const reloads = prepareServeReloads({
+    rules: options.rules,
+    catalog: options.catalog,
+    cwd: io.cwd,
+    worker,
+    watch: options.watch,
+    revision: rules.revision,
+    install: (book, revision) => core.setProcessor(createProcessor(book), revision),
+    metrics,
+    logger,
+    reloads: control.reloads,
+    ...(control.onReload === undefined ? {} : { onReload: control.onReload }),
+    reloadOthers: () => reloadServeTokens(security, logger),
+  });
+  const held = createHeldTaps(options.record !== undefined, options.logs.decisionLog !== undefined);
   const core = new WebhookCore({
     metrics,
     logger,
@@ -46,30 +82,13 @@ export async function serveOneProcess({ options, role, security, logger, metrics
     failPolicy: options.failPolicy,
     maxInflightEvents: options.limits.maxInflightEvents,
     clientSharePercent: options.limits.clientSharePercent,
+    processor: createProcessor(rules.book),
+    revision: rules.revision,
+    rulesReload: reloads.reload,
+    ...(held.events === undefined ? {} : { eventTap: held.events.see }),
+    ...(held.decisions === undefined ? {} : { decisionTap: held.decisions.see }),
   });
-  core.metrics.collectDefaultMetrics();
-  if (worker) shareWorkerMetrics(core.metrics);
-  const catalog = options.catalog === undefined ? {} : { catalog: options.catalog };
-  const rules = worker
-    ? await receiveServingRules(options.rules, io)
-    : await loadServingRules(options.rules, io, catalog);
-  if (!rules.ok) return 1;
-  const store = createSessionStore(options.store, core.metrics, logger);
-  await waitForSessionStore(store, options.store.state, logger);
-  const createProcessor = (book: RuleBook): RuleProcessor =>
-    new RuleProcessor(book, {
-      metrics: core.metrics,
-      store,
-      sessionKey: options.sessionKey,
-      logger,
-      evaluationBudgetMs: options.evaluationBudgetMs,
-      ownUpdates: options.ownUpdates,
-      ...(options.stateSecret === undefined ? {} : { stateSecret: options.stateSecret }),
-    });
-  core.setProcessor(createProcessor(rules.book), rules.revision);
-
   // Bound before any output file is created or "serving" said: a busy port leaves nothing behind.
-  const held = holdCoreTaps(core, options.record !== undefined, options.logs.decisionLog !== undefined);
   let hosts: ServeHosts;
   try {
     hosts = await startServeHosts(core, hostSettings(options, security), logger);
@@ -78,9 +97,9 @@ export async function serveOneProcess({ options, role, security, logger, metrics
     await store.close();
     return 1;
   }
-  const recorder = await startRecording(options.record, core, logger, io, held);
+  const recorder = await startRecording(options.record, metrics, logger, io, held);
   const decisions =
-    recorder === false ? undefined : await startDecisionLog(options.logs, core, logger, mask, io, held);
+    recorder === false ? undefined : await startDecisionLog(options.logs, metrics, logger, mask, io, held);
   const closeOutputs = async (): Promise<void> => {
     await store.close();
     if (recorder) await recorder.close();
@@ -99,19 +118,7 @@ export async function serveOneProcess({ options, role, security, logger, metrics
   if (decisionLine !== undefined) status.write(`rulehook: ${decisionLine}\n`);
 
   // Watching before saying it listens: an edit made once it does is never missed.
-  const stopReloads = await startServeReloads(core, {
-    rules: options.rules,
-    catalog: options.catalog,
-    cwd: io.cwd,
-    worker,
-    watch: options.watch,
-    revision: rules.revision,
-    createProcessor,
-    logger,
-    reloads: control.reloads,
-    ...(control.onReload === undefined ? {} : { onReload: control.onReload }),
-    reloadOthers: () => reloadServeTokens(security, logger),
-  });
+  const stopReloads = await reloads.start();
   status.write(describeListening(hosts));
   if (worker) reportListeningToPrimary(rules.revision, hosts);
   control.onListening?.(hosts);
