@@ -2,12 +2,10 @@ import type { RulesReload } from '../hosts/rules-reload';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { loadRuleBookFromSnapshot } from '../rules/book/load-rule-book';
-import type { RuleBook } from '../rules/compile/rule-book';
 import { shortenRevision } from '../contract/rule-revision';
 import { countReloads } from './reload-metrics';
-import { RuleReloader, type ReloadReport, type ReloadTrigger } from './rule-reloader';
-import { watchedPaths } from './serve-workers';
-import { watchRules } from './watch-rules';
+import { RuleReloader, type ReloadedRules, type ReloadReport, type ReloadTrigger } from './rule-reloader';
+import { watchedPaths, watchRules } from './watch-rules';
 import { followPrimaryReloads, requestReloadFromPrimary } from './worker-reload';
 
 export interface ServeReloadSettings {
@@ -20,8 +18,11 @@ export interface ServeReloadSettings {
   watch: boolean;
   /** The revision served at start. */
   revision: string;
-  /** Puts a reloaded rule set in service (the core's `setProcessor`, with the same store and settings). */
-  install(book: RuleBook, revision: string): void;
+  /**
+   * Puts a reloaded rule set in service: in a serving process, the core's `setProcessor` (with the same
+   * store and settings); in the primary of `--workers`, sending it to every worker.
+   */
+  install(rules: ReloadedRules): void;
   metrics: Metrics;
   logger: Logger;
   /** Dispatches `reload` events (the CLI: on SIGHUP). */
@@ -35,6 +36,8 @@ export interface ServeReloadSettings {
 export interface ServeReloads {
   /** Given to the core when it is built (`rulesReload`). */
   reload: RulesReload;
+  /** Reloads now and reports as read (full revisions): the primary answering its workers' requests. */
+  reloadNow(trigger: ReloadTrigger): Promise<ReloadReport>;
   /** Starts the watch and the `reload` events; returns the function that stops them. */
   start(): Promise<() => Promise<void>>;
 }
@@ -57,7 +60,7 @@ export function prepareServeReloads(settings: ServeReloadSettings): ServeReloads
     cwd: settings.cwd,
     revision: settings.revision,
     logger: settings.logger,
-    apply: (rules) => settings.install(rules.book, rules.revision),
+    apply: (rules) => settings.install(rules),
     onReport: (report, trigger) => {
       countReload(report, trigger);
       settings.onReload?.(report, trigger);
@@ -75,7 +78,11 @@ export function prepareServeReloads(settings: ServeReloadSettings): ServeReloads
       await watch?.close();
     };
   };
-  return { reload: () => reloader.reload('admin').then(toAdminReport), start };
+  return {
+    reload: () => reloader.reload('admin').then(toAdminReport),
+    reloadNow: (trigger) => reloader.reload(trigger),
+    start,
+  };
 }
 
 function followPrimary(settings: ServeReloadSettings): ServeReloads {
@@ -90,7 +97,7 @@ function followPrimary(settings: ServeReloadSettings): ServeReloads {
           });
           return;
         }
-        settings.install(loaded.book, loaded.load.revision);
+        settings.install({ book: loaded.book, revision: loaded.load.revision, snapshot: message.snapshot });
       },
       () => void settings.reloadOthers?.(),
     );
@@ -102,7 +109,11 @@ function followPrimary(settings: ServeReloadSettings): ServeReloads {
       return Promise.resolve();
     };
   };
-  return { reload: () => requestReloadFromPrimary('admin').then(toAdminReport), start };
+  return {
+    reload: () => requestReloadFromPrimary('admin').then(toAdminReport),
+    reloadNow: (trigger) => requestReloadFromPrimary(trigger),
+    start,
+  };
 }
 
 /** What `POST /admin/reload` answers: the report, with its revisions shown as everywhere else (12 digits). */

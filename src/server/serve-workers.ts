@@ -2,10 +2,9 @@ import { createJsonLogger, type LogLevel } from '../observability/logger';
 import type { CliIO } from '../terminal/command-io';
 import { Metrics } from '../observability/metrics';
 import { loadServingRules } from './load-serving-rules';
-import { countReloads } from './reload-metrics';
-import { RuleReloader, type ReloadReport, type ReloadTrigger } from './rule-reloader';
+import type { ReloadReport, ReloadTrigger } from './rule-reloader';
+import { prepareServeReloads } from './serve-reloads';
 import { superviseWorkers } from './supervise-workers';
-import { watchRules, type RuleWatch } from './watch-rules';
 import { createRulesMessage, type RulesMessage } from './worker-messages';
 import { sendReloadOthersToWorkers, sendRulesToWorkers } from './worker-reload';
 
@@ -54,36 +53,32 @@ export async function runServeWorkers(
   const logger = createJsonLogger(io.stderr, settings.logLevel);
   let current: RulesMessage = createRulesMessage(rules.snapshot, rules.revision);
   const own = new Metrics();
-  const countReload = countReloads(own);
-  const reloader = new RuleReloader({
-    rulesPath: settings.rules,
+  // The same reloads as a process of its own, each rule set put in service by sending it to every worker.
+  const reloads = prepareServeReloads({
+    rules: settings.rules,
     catalog: settings.catalog,
     cwd: io.cwd,
+    worker: false,
+    watch: settings.watch,
     revision: rules.revision,
-    logger,
-    apply: (reloaded) => {
+    install: (reloaded) => {
       current = createRulesMessage(reloaded.snapshot, reloaded.revision);
       sendRulesToWorkers(current);
     },
+    metrics: own,
+    logger,
+    reloads: control.reloads,
     reloadOthers: () => Promise.resolve(sendReloadOthersToWorkers()),
-    onReport: (report, trigger) => {
-      countReload(report, trigger);
-      control.onReload?.(report, trigger);
-    },
+    ...(control.onReload === undefined ? {} : { onReload: control.onReload }),
   });
-  const onSignal = (): void => reloader.reloadInBackground('signal');
-  control.reloads?.addEventListener('reload', onSignal);
-  let watch: RuleWatch | undefined;
-  if (settings.watch) {
-    watch = await watchRules(watchedPaths(settings), () => reloader.reloadInBackground('watch'), logger);
-  }
+  const stopReloads = await reloads.start();
   try {
     return await superviseWorkers({
       args,
       env: settings.workerEnv,
       workers: settings.workers,
       rules: () => current,
-      reload: (trigger) => reloader.reload(trigger),
+      reload: (trigger) => reloads.reloadNow(trigger),
       summary: rules.summary,
       io,
       logger,
@@ -91,12 +86,6 @@ export async function runServeWorkers(
       signal: control.signal,
     });
   } finally {
-    control.reloads?.removeEventListener('reload', onSignal);
-    await watch?.close();
+    await stopReloads();
   }
-}
-
-/** The rule path, and the catalog when one is named (it may live outside the rules). */
-export function watchedPaths(settings: { rules: string; catalog: string | undefined }): string[] {
-  return settings.catalog === undefined ? [settings.rules] : [settings.rules, settings.catalog];
 }

@@ -106,3 +106,8 @@ async function findLatestWrite(files: readonly string[]): Promise<number> {
   );
   return Math.max(0, ...times);
 }
+
+/** The rule path, and the catalog when one is named (it may live outside the rules). */
+export function watchedPaths(settings: { rules: string; catalog: string | undefined }): string[] {
+  return settings.catalog === undefined ? [settings.rules] : [settings.rules, settings.catalog];
+}

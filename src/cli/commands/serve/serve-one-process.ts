@@ -66,7 +66,7 @@ export async function serveOneProcess({ options, role, security, logger, metrics
     worker,
     watch: options.watch,
     revision: rules.revision,
-    install: (book, revision) => core.setProcessor(createProcessor(book), revision),
+    install: (reloaded) => core.setProcessor(createProcessor(reloaded.book), reloaded.revision),
     metrics,
     logger,
     reloads: control.reloads,
