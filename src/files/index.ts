@@ -6,4 +6,5 @@ export {
   readRegularFile,
   type RegularFileLimits,
   type RegularFileRead,
+  type RegularFileRefusal,
 } from './read-regular-file';

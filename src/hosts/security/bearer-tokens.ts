@@ -13,7 +13,10 @@ async function readDigests(
 ): Promise<{ ok: true; digests: Buffer[] } | { ok: false; message: string }> {
   const read = await readRegularFile(file, SECURITY_FILE_LIMITS);
   if (!read.ok)
-    return { ok: false, message: `cannot read the tokens file ${file}${describeRefusedRead(read)}` };
+    return {
+      ok: false,
+      message: `cannot read the tokens file ${file}${describeRefusedRead(read, SECURITY_FILE_LIMITS)}`,
+    };
   const parsed = parseTokenFile(read.bytes.toString('utf8'), file);
   return parsed.ok ? { ok: true, digests: parsed.tokens.map(digest) } : parsed;
 }

@@ -23,7 +23,10 @@ type Step<T> = { ok: true; value: T } | { ok: false; message: string };
 async function readPem(file: string, what: string): Promise<Step<Buffer>> {
   const read = await readRegularFile(file, SECURITY_FILE_LIMITS);
   if (read.ok) return { ok: true, value: read.bytes };
-  return { ok: false, message: `cannot read the ${what} ${file}${describeRefusedRead(read)}` };
+  return {
+    ok: false,
+    message: `cannot read the ${what} ${file}${describeRefusedRead(read, SECURITY_FILE_LIMITS)}`,
+  };
 }
 
 function parse<T>(make: () => T, message: string): Step<T> {

@@ -4,9 +4,7 @@ import { formatCount } from '../../terminal/format-count';
 import { RULE_LIMITS } from '../limits';
 import type { FoundFile } from './expand-paths';
 import { describeError } from './list-files';
-import { openRegularFile } from '../../files/open-regular-file';
-import { readAtMost } from '../../files/read-at-most';
-import { readWithinDeadline } from '../../files/read-deadline';
+import { readRegularFile, type RegularFileRefusal } from '../../files/read-regular-file';
 
 /** `bytes`: the size of the file read, before decoding. */
 export type SourceRead = { ok: true; text: string; bytes: number } | { ok: false; diagnostic: Diagnostic };
@@ -25,43 +23,31 @@ export async function readSource(
   found: FoundFile,
   room: number = RULE_LIMITS.fileBytes,
 ): Promise<SourceRead> {
-  try {
-    const read = await readWithinDeadline(found.absolute, RULE_LIMITS.readMs, () => readFile(found, room));
-    if (read.done) return read.value;
-    const seconds = RULE_LIMITS.readMs / 1000;
-    const why =
-      read.why === 'late'
-        ? `the file system did not answer within ${seconds} s`
-        : `an earlier read of it, past its ${seconds} s, has not returned yet`;
-    return { ok: false, diagnostic: describeUnreadable(found.file, why) };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-      return { ok: false, diagnostic: describeUnreadable(found.file, describeError(error)) };
-    const diagnostic = createDiagnostic('FILE_NOT_FOUND', found.file, `no such file: '${found.file}'`);
-    return { ok: false, diagnostic };
-  }
+  const maxBytes = Math.min(room, RULE_LIMITS.fileBytes);
+  const read = await readRegularFile(found.absolute, { maxBytes, timeoutMs: RULE_LIMITS.readMs });
+  if (!read.ok) return { ok: false, diagnostic: describeRefusal(found.file, read, maxBytes) };
+  const text = read.bytes.toString('utf8');
+  return { ok: true, text: text.startsWith('\uFEFF') ? text.slice(1) : text, bytes: read.bytes.length };
 }
 
-async function readFile(found: FoundFile, room: number): Promise<SourceRead> {
-  const maxBytes = Math.min(room, RULE_LIMITS.fileBytes);
-  const opened = await openRegularFile(found.absolute);
-  if (!opened.ok) {
-    if (opened.kind === 'a directory')
-      return { ok: false, diagnostic: describeUnreadable(found.file, 'it is a directory') };
-    return { ok: false, diagnostic: describeNotRegular(found.file, opened.kind) };
-  }
-  const { handle } = opened;
-  try {
-    const bytes = await readAtMost(handle, maxBytes + 1);
-    if (bytes.length > maxBytes) {
-      if (maxBytes < RULE_LIMITS.fileBytes) return { ok: false, diagnostic: describePastTotal(found.file) };
-      const { size } = await handle.stat();
-      return { ok: false, diagnostic: describeTooLarge(found.file, size, maxBytes) };
-    }
-    const text = bytes.toString('utf8');
-    return { ok: true, text: text.startsWith('\uFEFF') ? text.slice(1) : text, bytes: bytes.length };
-  } finally {
-    await handle.close();
+function describeRefusal(file: string, refusal: RegularFileRefusal, maxBytes: number): Diagnostic {
+  const seconds = RULE_LIMITS.readMs / 1000;
+  switch (refusal.reason) {
+    case 'error':
+      if ((refusal.error as NodeJS.ErrnoException).code === 'ENOENT')
+        return createDiagnostic('FILE_NOT_FOUND', file, `no such file: '${file}'`);
+      return describeUnreadable(file, describeError(refusal.error));
+    case 'not-regular':
+      if (refusal.kind === 'a directory') return describeUnreadable(file, 'it is a directory');
+      return describeNotRegular(file, refusal.kind);
+    case 'too-large':
+      // Past what is left of the total, rather than past one file's limit: the files after it were not read.
+      if (maxBytes < RULE_LIMITS.fileBytes) return describePastTotal(file);
+      return describeTooLarge(file, refusal.size, maxBytes);
+    case 'late':
+      return describeUnreadable(file, `the file system did not answer within ${seconds} s`);
+    case 'stuck':
+      return describeUnreadable(file, `an earlier read of it, past its ${seconds} s, has not returned yet`);
   }
 }
 
