@@ -45,6 +45,12 @@ Options:
     const unknown = createMemoryIO();
     expect(await runCli(['serv'], unknown)).toBe(2);
     expect(unknown.err()).toContain(`unknown command "serv"; did you mean 'serve'?`);
+    const misspelledOption = createMemoryIO();
+    expect(await runCli(['--verison'], misspelledOption)).toBe(2);
+    expect(misspelledOption.err()).toContain(`unknown option "--verison"; did you mean '--version'?`);
+    const unknownOption = createMemoryIO();
+    expect(await runCli(['--rules'], unknownOption)).toBe(2);
+    expect(unknownOption.err()).toMatch(/^rulehook: unknown option "--rules"\n/);
   });
 
   it('dispatches to a command', async () => {

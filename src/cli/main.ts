@@ -94,12 +94,22 @@ export async function runCli(
   }
   const chosen = COMMANDS[command];
   if (chosen === undefined) {
-    const suggestion = suggestName(command, Object.keys(COMMANDS));
-    const hint = suggestion === undefined ? '' : `; did you mean '${suggestion}'?`;
-    io.stderr.write(`rulehook: unknown command ${JSON.stringify(command)}${hint}\n\n${USAGE}`);
+    io.stderr.write(`rulehook: ${describeUnknownWord(command)}\n\n${USAGE}`);
     return EXIT_USAGE;
   }
   return runCommand(command, io, () => chosen.run(rest, io, signal, reloads));
+}
+
+/**
+ * What the first argument is when it is neither a command nor a main option: a word starting with `-` was meant
+ * as an option (`--verison`), so it is compared with the main options, not the commands.
+ */
+function describeUnknownWord(word: string): string {
+  const isOption = word.startsWith('-');
+  const candidates = isOption ? Object.keys(MAIN_OPTIONS).map((name) => `--${name}`) : Object.keys(COMMANDS);
+  const suggestion = suggestName(word, candidates);
+  const hint = suggestion === undefined ? '' : `; did you mean '${suggestion}'?`;
+  return `unknown ${isOption ? 'option' : 'command'} ${JSON.stringify(word)}${hint}`;
 }
 
 /**
