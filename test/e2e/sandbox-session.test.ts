@@ -1,4 +1,5 @@
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chooseSandboxWebhook } from '../../src/cli/commands/sandbox/sandbox-webhook';
@@ -169,6 +170,32 @@ it('runs a whole call over gRPC, the webhook over gRPC', async () => {
     expect(report.variables['custom.result']).toBe('agent');
   } finally {
     ivr.close();
+    await close();
+  }
+});
+
+it('serves a timeline that says which calls of an unreachable webhook failed, and counts them', async () => {
+  const closed = net.createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const { port } = closed.address() as net.AddressInfo;
+  await new Promise((resolve) => closed.close(resolve));
+  const { sandbox, close } = await openSandbox(`grpc://127.0.0.1:${port}`);
+  try {
+    const base = `http://127.0.0.1:${sandbox.http!.port}`;
+    const started = await callHttp(base, 'POST', '/v1/ivr-bot/bank/sessions', {
+      call_id: 'e2e-unreachable',
+      recording_id: 'rec-synthetic',
+    });
+    const id = started.body.call_session_id as string;
+    await callHttp(base, 'PATCH', `/v1/ivr-bot/sessions/${id}/person`, { person_id: 'C-1029384' });
+    const report = (await callHttp(base, 'GET', `/v1/sandbox/sessions/${id}`))
+      .body as unknown as SessionReport;
+    const answers = report.timeline.filter((e) => e.kind === 'answer');
+    expect(answers.length).toBeGreaterThanOrEqual(2);
+    for (const answer of answers)
+      expect(answer).toMatchObject({ result_code: null, failure: { kind: 'connect' } });
+    expect(report.webhook_failures).toBe(answers.length);
+  } finally {
     await close();
   }
 });

@@ -40,13 +40,17 @@ afterAll(async () => {
 
 interface Answer {
   kind: string;
-  result_code?: number;
+  result_code?: number | null;
   fired?: string[] | null;
-  problem?: string;
+  failure?: { kind: string; message: string } | null;
 }
 
 /** The answers of the played call's timeline, and the command's exit code. */
-async function play(webhook: string, tokenFile: string): Promise<{ code: number; answers: Answer[] }> {
+async function play(
+  webhook: string,
+  tokenFile: string,
+  extra: string[] = [],
+): Promise<{ code: number; answers: Answer[] }> {
   const io = createMemoryIO({ cwd: REPO });
   const args = [
     'sandbox',
@@ -60,6 +64,7 @@ async function play(webhook: string, tokenFile: string): Promise<{ code: number;
     path.join(dir, tokenFile),
     '--format',
     'json',
+    ...extra,
   ];
   const code = await runCli(args, io);
   const played = JSON.parse(io.out()) as { sessions: { timeline: Answer[] }[] };
@@ -77,18 +82,22 @@ describe('rulehook sandbox --webhook over TLS with a token', () => {
       result_code: 200,
       fired: ['noise-reduction/ignore-heartbeats-and-progress-counters'],
     });
-    expect(answers.every((a) => a.problem === undefined)).toBe(true);
+    expect(answers.every((a) => a.failure === null)).toBe(true);
   });
 
   it.each([
     ['https', () => `https://localhost:${server.httpPort}`],
     ['grpcs', () => `grpcs://localhost:${server.grpcPort}`],
-  ])('goes on without the answers through %s with a wrong token, and records why', async (_, url) => {
+  ])('goes on without the answers through %s with a wrong token, records why, and fails', async (_, url) => {
     const { code, answers } = await play(url(), 'wrong-token');
-    expect(code).toBe(0);
+    expect(code).toBe(1);
     expect(answers.length).toBeGreaterThan(0);
     for (const answer of answers)
-      expect(answer.problem).toMatch(/the webhook call failed: .*(401|UNAUTHENTICATED)/);
+      expect(answer).toMatchObject({
+        result_code: null,
+        failure: { kind: 'status', message: expect.stringMatching(/^(HTTP 401|gRPC UNAUTHENTICATED)/) },
+      });
+    expect((await play(url(), 'wrong-token', ['--allow-webhook-failures'])).code).toBe(0);
   });
 
   it('refuses TLS files for a plain webhook, and a certificate without its key', async () => {

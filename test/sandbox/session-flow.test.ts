@@ -182,11 +182,18 @@ describe('the session flow', () => {
     await sandbox.clock.advance(4_000);
     const report = sandbox.report(id as string);
     const answers = report.timeline.flatMap((e) => (e.kind === 'answer' ? [e] : []));
-    expect(answers[0]!.problem).toBe('the webhook failed: connection refused');
+    expect(answers[0]).toMatchObject({
+      result_code: null,
+      failure: { kind: 'internal', message: 'connection refused' },
+      problem: 'the webhook call failed (internal): connection refused',
+    });
     expect(answers[1]).toMatchObject({
       result_code: 500,
+      nodes_to_override: [{ node_names: ['Verify'], enable: false }],
+      failure: { kind: 'result_code', message: 'result_code 500' },
       problem: expect.stringMatching(/^result_code 500/),
     });
+    expect(report.webhook_failures).toBe(answers.length);
     expect(report.nodes.Verify).toEqual({ enabled: true, progress: 'COMPLETED' });
   });
 

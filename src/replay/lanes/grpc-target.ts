@@ -4,6 +4,7 @@ import { ON_EVENT_PATH, WEBHOOK_SERVICE } from '../../contract/proto-files';
 import type { SessionVariables } from '../../contract/types';
 import { decodeResponseBinary } from '../../contract/decode-response-binary';
 import { encodeEventBinary } from '../../contract/encode-event-binary';
+import { WebhookCallError, type WebhookFailureKind } from '../../simulation/webhook-failure';
 import { listReflectedServices } from './list-reflected-services';
 import type { TargetAccess } from './target-access';
 import type { TargetClient, TargetReply } from './target-client';
@@ -15,6 +16,30 @@ export interface GrpcTargetOptions {
   /** TLS (`grpcs://`). */
   tls: boolean;
   access: TargetAccess;
+}
+
+/** The details grpc-js gives a response it could not decode (INTERNAL: not the server's status). */
+const UNDECODABLE = 'Response message parsing error';
+/** The details grpc-js gives UNAVAILABLE when no connection could be made (not one lost during the call). */
+const NOT_CONNECTED = 'No connection established';
+
+/**
+ * A failed call's status as a WebhookCallError: UNAVAILABLE a connection that could not be made, or one lost
+ * during the call; DEADLINE_EXCEEDED the time limit; a response grpc-js could not decode a bad answer; any
+ * other status the webhook's own answer.
+ */
+function toCallError(code: grpc.status, details: string): WebhookCallError {
+  const kind: WebhookFailureKind =
+    code === grpc.status.UNAVAILABLE
+      ? details.startsWith(NOT_CONNECTED)
+        ? 'connect'
+        : 'transport'
+      : code === grpc.status.DEADLINE_EXCEEDED
+        ? 'timeout'
+        : code === grpc.status.INTERNAL && details.startsWith(UNDECODABLE)
+          ? 'bad_answer'
+          : 'status';
+  return new WebhookCallError(kind, `gRPC ${grpc.status[code] ?? code}: ${details}`);
 }
 
 /** `vendor.biosec.v1.CustomBusinessLogic/OnEvent` with the binary codec, as the engine calls it. */
@@ -50,13 +75,13 @@ export class GrpcTargetClient implements TargetClient {
         this.metadata(),
         { deadline: Date.now() + this.options.timeoutMs },
         (error, response) => {
-          if (error) failure = new Error(`gRPC ${grpc.status[error.code] ?? error.code}: ${error.details}`);
+          if (error) failure = toCallError(error.code, error.details);
           else if (response !== undefined) reply = { response, firedHeader: undefined };
         },
       );
       call.on('status', (status) => {
         if (reply === undefined) {
-          reject(failure ?? new Error(`gRPC ${grpc.status[status.code] ?? status.code}: ${status.details}`));
+          reject(failure ?? toCallError(status.code, status.details));
           return;
         }
         const fired = status.metadata.get(FIRED_RULES_TRAILER);

@@ -4,6 +4,8 @@ import { decodeResponseJson } from '../../contract/response-json-decode';
 import { encodeEventJson } from '../../contract/event-json';
 import { FIRED_RULES_HEADER } from '../../contract/fired-rules';
 import type { SessionVariables } from '../../contract/types';
+import { WebhookCallError } from '../../simulation/webhook-failure';
+import { classifySocketError } from './classify-socket-error';
 import type { TargetAccess } from './target-access';
 import type { TargetClient, TargetReply } from './target-client';
 
@@ -39,17 +41,21 @@ export class HttpTargetClient implements TargetClient {
   async send(variables: SessionVariables): Promise<TargetReply> {
     const body = encodeEventJson({ session_variables: variables });
     const res = await this.request('POST', this.options.path, body);
-    if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${res.body.slice(0, 200)}`);
+    if (res.status !== 200)
+      throw new WebhookCallError('status', `HTTP ${res.status}: ${res.body.slice(0, 200)}`);
     let parsed: unknown;
     try {
       parsed = JSON.parse(res.body);
     } catch {
-      throw new Error(`the response is not JSON: ${res.body.slice(0, 200)}`);
+      throw new WebhookCallError('bad_answer', `the response is not JSON: ${res.body.slice(0, 200)}`);
     }
     const decoded = decodeResponseJson(parsed);
     if (!decoded.ok) {
       const where = decoded.error.field === undefined ? '' : `${decoded.error.field}: `;
-      throw new Error(`the response is not a CustomLogicResponse: ${where}${decoded.error.message}`);
+      throw new WebhookCallError(
+        'bad_answer',
+        `the response is not a CustomLogicResponse: ${where}${decoded.error.message}`,
+      );
     }
     const header = res.headers[FIRED_RULES_HEADER];
     return { response: decoded.value, firedHeader: Array.isArray(header) ? header.join(',') : header };
@@ -92,7 +98,9 @@ export class HttpTargetClient implements TargetClient {
           res.on('data', (chunk: Buffer) => {
             size += chunk.length;
             if (size > MAX_RESPONSE_BYTES)
-              req.destroy(new Error(`the response is larger than ${MAX_RESPONSE_BYTES} bytes`));
+              req.destroy(
+                new WebhookCallError('bad_answer', `the response is larger than ${MAX_RESPONSE_BYTES} bytes`),
+              );
             else chunks.push(chunk);
           });
           res.on('end', () =>
@@ -102,11 +110,13 @@ export class HttpTargetClient implements TargetClient {
               body: Buffer.concat(chunks).toString('utf8'),
             }),
           );
-          res.on('error', reject);
+          res.on('error', (error) => reject(classifySocketError(error)));
         },
       );
-      req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-      req.on('error', reject);
+      req.setTimeout(timeoutMs, () =>
+        req.destroy(new WebhookCallError('timeout', `no answer within ${timeoutMs} ms`)),
+      );
+      req.on('error', (error) => reject(classifySocketError(error)));
       req.end(body);
     });
   }

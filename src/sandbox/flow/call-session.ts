@@ -1,4 +1,5 @@
 import {
+  createEmptyResponse,
   CURRENT_EVENT_KEY,
   SESSION_ID_KEY,
   type OperationAction,
@@ -9,7 +10,7 @@ import type { SandboxMedia, SandboxScenario } from '../scenario/sandbox-scenario
 import { FLOW_NODES, PASSIVE_NODES, type FlowNode } from './flow-catalog';
 import type { FlowTiming } from './flow-timing';
 import type { PersonStore } from './person-store';
-import type { GuardedWebhook } from './sandbox-webhook';
+import { describeWebhookFailure, type GuardedWebhook } from './sandbox-webhook';
 import type { DecidedSession, NodeState, SessionReport, TimelineEntry } from './session-timeline';
 import type { VirtualClock } from './virtual-clock';
 
@@ -103,19 +104,21 @@ export class CallSession {
     this.variables = { ...result.variables };
     const outcome = sent ? webhook.takeOutcome(this.id) : undefined;
     if (outcome === undefined) return [];
-    const { response, fired, problem } = outcome;
+    const { fired, failure } = outcome;
+    const response = outcome.response ?? createEmptyResponse();
     this.note({
       kind: 'answer',
       seq,
-      result_code: response.result_code,
+      result_code: outcome.response?.result_code ?? null,
       fired,
       updates: response.session_variable_updates,
       nodes_to_override: response.nodes_to_override,
       actions: response.actions_to_perform,
       ...(response.event_filter === undefined ? {} : { event_filter: response.event_filter }),
-      ...(problem === undefined ? {} : { problem }),
+      failure: failure ?? null,
+      ...(failure === undefined ? {} : { problem: describeWebhookFailure(failure) }),
     });
-    if (problem !== undefined) return [];
+    if (failure !== undefined) return [];
     for (const update of response.session_variable_updates) this.variables[update.key] = update.value;
     for (const override of response.nodes_to_override)
       for (const name of override.node_names) this.overrideNode(name, override.enable);
@@ -151,6 +154,7 @@ export class CallSession {
       call_session_id: this.id,
       ended: this.ended,
       decision: this.decision ?? null,
+      webhook_failures: this.timeline.filter((e) => e.kind === 'answer' && e.failure !== null).length,
       nodes,
       variables: { ...this.variables },
       timeline: [...this.timeline],

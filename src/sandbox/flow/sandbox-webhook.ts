@@ -1,26 +1,35 @@
-import { createEmptyResponse, type CustomLogicResponse, type SessionVariables } from '../../contract/types';
+import {
+  createEmptyResponse,
+  RESULT_CODE_OK,
+  type CustomLogicResponse,
+  type SessionVariables,
+} from '../../contract/types';
 import type { SimulatedWebhook, WebhookAnswer } from '../../simulation/webhook';
+import { readWebhookFailure, type WebhookFailure } from '../../simulation/webhook-failure';
 
-/** The webhook the sandbox's sessions call: in-process rules or a live one (which reports failed calls). */
-export interface SandboxWebhookTarget extends SimulatedWebhook {
-  /** The error of this session's last call, if it failed (cleared); a live webhook's client sets it. */
-  takeError?(session: string): string | undefined;
-}
+/**
+ * The webhook the sandbox's sessions call: in-process rules or a live one. A call that brings no answer
+ * rejects; a live webhook's client rejects with a WebhookCallError naming the kind of failure.
+ */
+export type SandboxWebhookTarget = SimulatedWebhook;
 
-/** What the webhook answered to one sent event, before the engine applied anything. */
+/** What the webhook did with one sent event, before the engine applied anything. */
 export interface WebhookOutcome {
-  response: CustomLogicResponse;
+  /** What it answered; undefined when no answer came (the call failed). */
+  response: CustomLogicResponse | undefined;
   fired: readonly string[] | null;
-  /** Why its instructions were not applied: a failed call or a result_code other than 200. */
-  problem: string | undefined;
+  /** Why its instructions were not applied: the call failed, or its result_code is not 200. */
+  failure: WebhookFailure | undefined;
 }
 
 /**
  * The webhook as a documented engine uses it: an answer that is not a 200
- * `result_code`, a call that failed (unreachable, timed out) or threw, counts
- * as no instructions at all (the empty response goes to the engine model), and
- * the flow goes on. What really came back is kept for the session's timeline
- * (`takeOutcome`); sessions call one at a time, so one slot per session holds it.
+ * `result_code`, or a call that failed (unreachable, timed out, answered
+ * something else than a CustomLogicResponse) or threw, counts as no
+ * instructions at all (the empty response goes to the engine model), and the
+ * flow goes on. What really happened is kept for the session's timeline
+ * (`takeOutcome`); sessions call one at a time, so one slot per session holds
+ * it. Without a target the events are recorded and sent nowhere: no outcome.
  */
 export class GuardedWebhook implements SimulatedWebhook {
   private readonly outcomes = new Map<string, WebhookOutcome>();
@@ -30,33 +39,37 @@ export class GuardedWebhook implements SimulatedWebhook {
   async call(sessionId: string | undefined, variables: SessionVariables): Promise<WebhookAnswer> {
     const session = sessionId ?? '';
     const empty = { response: createEmptyResponse(), fired: null };
-    if (this.target === undefined) {
-      this.outcomes.set(session, { ...empty, problem: 'no webhook: started without --webhook or --rules' });
-      return empty;
-    }
+    if (this.target === undefined) return empty;
     let answer: WebhookAnswer;
     try {
       answer = await this.target.call(sessionId, variables);
     } catch (error) {
-      this.outcomes.set(session, { ...empty, problem: `the webhook failed: ${(error as Error).message}` });
+      this.outcomes.set(session, { response: undefined, fired: null, failure: readWebhookFailure(error) });
       return empty;
     }
-    const error = this.target.takeError?.(session);
-    const code = answer.response.result_code;
-    const problem =
-      error !== undefined
-        ? `the webhook call failed: ${error}`
-        : code !== 200
-          ? `result_code ${code}: the answer's instructions are not applied`
-          : undefined;
-    this.outcomes.set(session, { response: answer.response, fired: answer.fired, problem });
-    return problem === undefined ? answer : empty;
+    const { response, fired } = answer;
+    const failure = readResultCodeFailure(response);
+    this.outcomes.set(session, { response, fired, failure });
+    return failure === undefined ? answer : empty;
   }
 
-  /** What the webhook answered to this session's last sent event; cleared. */
+  /** What the webhook did with this session's last sent event (none without a webhook); cleared. */
   takeOutcome(session: string): WebhookOutcome | undefined {
     const outcome = this.outcomes.get(session);
     this.outcomes.delete(session);
     return outcome;
   }
+}
+
+function readResultCodeFailure(response: CustomLogicResponse): WebhookFailure | undefined {
+  if (response.result_code === RESULT_CODE_OK) return undefined;
+  const said = response.result_message === '' ? '' : `: ${response.result_message}`;
+  return { kind: 'result_code', message: `result_code ${response.result_code}${said}` };
+}
+
+/** The timeline's sentence for a failure: why the answer's instructions were not applied. */
+export function describeWebhookFailure(failure: WebhookFailure): string {
+  return failure.kind === 'result_code'
+    ? `${failure.message}: the answer's instructions are not applied`
+    : `the webhook call failed (${failure.kind}): ${failure.message}`;
 }

@@ -4,6 +4,7 @@ import type {
   OperationAction,
   SetSessionVariableAction,
 } from '../../contract/types';
+import type { WebhookFailure } from '../../simulation/webhook-failure';
 import type { FlowNode } from './flow-catalog';
 import type { NodeResult } from './node-result';
 
@@ -39,13 +40,17 @@ export type TimelineEntry = { at: string } & (
   | {
       kind: 'answer';
       seq: number;
-      result_code: number;
+      /** The answer's result_code; null when no answer came (the call failed). */
+      result_code: number | null;
       fired: readonly string[] | null;
+      /** The answer's instructions as it gave them (empty when no answer came), applied only without failure. */
       updates: SetSessionVariableAction[];
       nodes_to_override: NodeOverrideAction[];
       actions: OperationAction[];
       event_filter?: EventFilterAction;
-      /** Why the answer was not applied (the flow went on without it). */
+      /** Why the answer was not applied (the flow went on without it); null when it was. */
+      failure: WebhookFailure | null;
+      /** `failure` as a sentence, when there is one. */
       problem?: string;
     }
   | { kind: 'node'; node: string; state: string; detail?: string }
@@ -58,6 +63,8 @@ export interface SessionReport {
   call_session_id: string;
   ended: boolean;
   decision: DecidedSession | null;
+  /** Sent events whose webhook call failed or whose answer was not applied (the answer entries with a failure). */
+  webhook_failures: number;
   nodes: Record<FlowNode, { enabled: boolean; progress: NodeProgress }>;
   variables: Record<string, string>;
   timeline: TimelineEntry[];

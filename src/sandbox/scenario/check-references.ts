@@ -56,6 +56,8 @@ export function checkReferences(parsed: ParsedYaml, root: unknown): Diagnostic[]
       );
     else if (item.wait !== undefined && item.request !== undefined)
       report('INVALID_VALUE', ['ivr_steps', index, 'request'], 'a wait step takes no request');
+    else if (item.wait !== undefined && item.expect_status !== undefined)
+      report('INVALID_VALUE', ['ivr_steps', index, 'expect_status'], 'a wait step answers no status');
   }
   return diagnostics;
 }

@@ -171,4 +171,19 @@ recordings: not-a-list
     expect(scenario).toBeUndefined();
     expect(diagnostics.map((d) => d.code)).toEqual(['FILE_NOT_FOUND']);
   });
+
+  it("reads an IVR step's expect_status, refusing an unknown status and one on a wait step", async () => {
+    const { scenario } = await load(
+      'ivr_steps:\n  - { operation: GetSessionDecision, expect_status: NOT_FOUND }\n',
+    );
+    expect(scenario?.ivrSteps[0]?.expect_status).toBe('NOT_FOUND');
+    const found = await problems(
+      'ivr_steps:\n  - { operation: EndIVRSession, expect_status: MISSING }\n  - { wait: 1s, expect_status: OK }\n',
+    );
+    expect(found.map((p) => [p.code, p.at])).toEqual([
+      ['INVALID_VALUE', 'MISSING'],
+      ['INVALID_VALUE', 'OK'],
+    ]);
+    expect(found[1]!.message).toBe('a wait step answers no status');
+  });
 });

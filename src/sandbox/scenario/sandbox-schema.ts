@@ -91,6 +91,18 @@ function buildRecordingSchema(): JsonSchema {
   );
 }
 
+/** The `vendor.rpc.StatusCode` names the sandbox answers with: what an IVR step may expect. */
+export const STEP_STATUS_CODES = [
+  'OK',
+  'BAD_REQUEST',
+  'INVALID_REQUEST',
+  'NOT_FOUND',
+  'ALREADY_EXISTS',
+  'TOO_LARGE',
+  'NOT_IMPLEMENTED',
+  'INTERNAL_ERROR',
+] as const;
+
 function buildIvrStepSchema(): JsonSchema {
   return documented(
     'IVR step',
@@ -108,6 +120,11 @@ function buildIvrStepSchema(): JsonSchema {
           { pattern: '^[0-9]+(\\.[0-9]+)?(ms|s|m)$' },
         ),
         request: documented('request', 'The request message, proto3 JSON.', { type: 'object' }),
+        expect_status: text(
+          'expect_status',
+          'The `status_code` the operation must answer (default `OK`); `sandbox run` fails when it answers another. For a script that tests an error path.',
+          { enum: [...STEP_STATUS_CODES] },
+        ),
         description: text('description', 'For people.'),
       },
       additionalProperties: false,

@@ -168,5 +168,7 @@ export interface IvrStepSpec {
   operation?: string;
   wait?: string;
   request?: Record<string, unknown>;
+  /** The `status_code` the operation must answer for `sandbox run` to pass; default `OK`. */
+  expect_status?: string;
   description?: string;
 }

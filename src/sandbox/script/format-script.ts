@@ -10,7 +10,7 @@ function describeEntry(entry: TimelineEntry): string {
     case 'event':
       return `#${entry.seq} ${pad(entry.event, 22)} ${entry.sent ? 'sent' : `FILTERED by ${entry.reason} ${entry.entry ?? ''}`.trimEnd()}`;
     case 'answer': {
-      const parts = [`result_code ${entry.result_code}`];
+      const parts = [entry.result_code === null ? 'no answer' : `result_code ${entry.result_code}`];
       if (entry.fired !== null) parts.push(`fired: ${entry.fired.join(', ') || 'none'}`);
       if (entry.updates.length > 0)
         parts.push(`set ${entry.updates.map((u) => `${u.key}=${u.value}`).join(', ')}`);
@@ -31,7 +31,7 @@ function describeEntry(entry: TimelineEntry): string {
 }
 
 /**
- * A played script as text: each step with its answer's status, then each session's timeline, times as
+ * A played script as text: each step with its answer's status (and the one expected, when not OK), then each session's timeline, times as
  * simulated seconds since the session's first entry (so the same script prints the same lines).
  */
 export function formatPlayedScript(played: PlayedScript): string {
@@ -44,9 +44,14 @@ export function formatPlayedScript(played: PlayedScript): string {
     const status =
       (step.response.status as { status_code?: string; status_message?: { message?: string } }) ?? {};
     const message = status.status_message?.message;
-    lines.push(
-      `${pad(step.operation, 20)} ${status.status_code ?? '?'}${message === undefined ? '' : `: ${message}`}`,
-    );
+    const code = status.status_code ?? '?';
+    const expected =
+      code !== step.expected_status
+        ? ` (expected ${step.expected_status})`
+        : code === 'OK'
+          ? ''
+          : ' (as expected)';
+    lines.push(`${pad(step.operation, 20)} ${code}${expected}${message === undefined ? '' : `: ${message}`}`);
   }
   for (const session of played.sessions) {
     lines.push('', `session ${session.call_session_id}${session.ended ? ' (ended)' : ''}`);

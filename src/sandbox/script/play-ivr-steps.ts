@@ -7,9 +7,16 @@ import { createIvrBot } from '../ivr/ivr-bot';
 import type { SandboxScenario } from '../scenario/sandbox-scenario';
 import type { JsonMessage } from '../wire/proto-json';
 
-/** One played step: what was asked and answered, or how long the script waited. */
+/** One played step: what was asked, answered and expected, or how long the script waited. */
 export type PlayedStep =
-  | { operation: string; description: string | undefined; request: JsonMessage; response: JsonMessage }
+  | {
+      operation: string;
+      description: string | undefined;
+      request: JsonMessage;
+      response: JsonMessage;
+      /** The `status_code` the step must answer: its `expect_status`, else `OK`. */
+      expected_status: string;
+    }
   | { wait: string; description: string | undefined };
 
 const WAIT_UNITS_MS: Readonly<Record<string, number>> = { ms: 1, s: 1_000, m: 60_000 };
@@ -96,7 +103,8 @@ export async function playIvrSteps(
       }
     }
     if (typeof response.call_session_id === 'string') opened.push(response.call_session_id);
-    steps.push({ operation, description: step.description, request, response });
+    const expected_status = step.expect_status ?? 'OK';
+    steps.push({ operation, description: step.description, request, response, expected_status });
   }
   return { steps, sessions: opened.map((id) => store.get(id)!.report()) };
 }

@@ -4,13 +4,15 @@ import {
   type SandboxWebhookSettings,
 } from './sandbox-webhook-options';
 import { ENGINE_FILTER_OPTIONS, ENGINE_OWN_UPDATES_OPTION } from '../../option-groups/engine-options';
-import { defineChoice } from '../../options/define-options';
+import { defineChoice, defineFlag } from '../../options/define-options';
 import { formatUsage } from '../../options/format-help';
 import { HELP_OPTION, parseCommandLine, refuse, type ParseResult } from '../../options/parse-command-line';
 
 export interface SandboxRunOptions extends SandboxWebhookSettings {
   scenario: string;
   format: 'text' | 'json';
+  /** Failed webhook calls do not fail the run. */
+  allowWebhookFailures: boolean;
 }
 
 const SANDBOX_RUN_OPTIONS = {
@@ -20,6 +22,9 @@ const SANDBOX_RUN_OPTIONS = {
     choices: ['text', 'json'],
     default: 'text',
     help: 'text: the steps and each timeline, one line per entry; json: the same as one JSON document',
+  }),
+  'allow-webhook-failures': defineFlag({
+    help: 'exit 0 even when webhook calls failed (they are still reported)',
   }),
   ...ENGINE_OWN_UPDATES_OPTION,
   ...ENGINE_FILTER_OPTIONS,
@@ -31,8 +36,9 @@ export const SANDBOX_RUN_USAGE = formatUsage(
 
 Play the scenario's ivr_steps against the sandbox's IVR bot in-process, on simulated time, and print each
 session's timeline (events sent or filtered, webhook answers, nodes, the decision).
-Exit code: 0 when every step answered OK, 1 when one did not or the scenario or rules have errors,
-2 on wrong usage.
+Exit code: 0 when every step answered its expected status (OK unless it says expect_status) and every
+webhook call brought an answer with result_code 200; 1 when not (the failures are summed up on stderr), or
+when the scenario or rules have errors; 2 on wrong usage.
 `,
   SANDBOX_RUN_OPTIONS,
   { column: 24 },
@@ -47,5 +53,6 @@ export function parseSandboxRunOptions(args: readonly string[]): ParseResult<San
   if (extra.length > 0) return refuse(`one scenario at a time; also given: ${extra.join(' ')}`);
   const webhook = readSandboxWebhookSettings(v);
   if (typeof webhook === 'string') return refuse(webhook);
-  return { ok: true, options: { ...webhook, scenario, format: v.format } };
+  const allowWebhookFailures = v['allow-webhook-failures'];
+  return { ok: true, options: { ...webhook, scenario, format: v.format, allowWebhookFailures } };
 }

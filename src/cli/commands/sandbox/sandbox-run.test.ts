@@ -1,3 +1,5 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createMemoryIO } from '../../../../test/support/memory-io';
 import { runCli } from '../../main';
@@ -52,6 +54,44 @@ describe('rulehook sandbox run --engine-*', () => {
     expect(parsed).toMatchObject({
       ok: true,
       options: { engine: { ownUpdates: 'applied', emptyDelta: 'filtered', laterFilter: 'replaces' } },
+    });
+  });
+});
+
+describe('rulehook sandbox run, a step expecting a status', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-run-'));
+  /** Plays one GetSessionDecision of a session the sandbox never opened (NOT_FOUND), expecting `status`. */
+  async function playExpecting(status: string, format = 'text') {
+    const file = path.join(dir, `expect-${status}.yaml`);
+    const step = { operation: 'GetSessionDecision', request: { call_session_id: 'cs-none' } };
+    writeFileSync(file, `ivr_steps:\n  - ${JSON.stringify({ ...step, expect_status: status })}\n`);
+    const io = createMemoryIO({ cwd: dir });
+    const code = await runCli(['sandbox', 'run', file, '--format', format], io);
+    return { code, out: io.out(), err: io.err() };
+  }
+
+  it('passes when the step answers the status it expects', async () => {
+    const { code, out, err } = await playExpecting('NOT_FOUND');
+    expect(code).toBe(0);
+    expect(out).toMatch(/^GetSessionDecision +NOT_FOUND \(as expected\): /);
+    expect(err).toBe('');
+  });
+
+  it('fails when it answers another, naming the step on stderr and in the JSON', async () => {
+    const text = await playExpecting('OK');
+    expect(text.code).toBe(1);
+    expect(text.out).toMatch(/^GetSessionDecision +NOT_FOUND \(expected OK\): /);
+    expect(text.err).toBe(
+      'rulehook sandbox run: 1 step answered another status than expected:\n' +
+        '  step 1 GetSessionDecision: NOT_FOUND, expected OK\n',
+    );
+    const json = await playExpecting('OK', 'json');
+    expect(JSON.parse(json.out)).toMatchObject({
+      passed: false,
+      step_failures: [
+        { step: 1, operation: 'GetSessionDecision', status_code: 'NOT_FOUND', expected_status: 'OK' },
+      ],
+      webhook_failures: [],
     });
   });
 });

@@ -1,4 +1,5 @@
 import { formatPlayedScript } from '../../../sandbox/script/format-script';
+import { formatVerdict, judgePlayedScript } from '../../../sandbox/script/judge-played-script';
 import { playIvrSteps } from '../../../sandbox/script/play-ivr-steps';
 import type { CliIO } from '../../../terminal/command-io';
 import { loadCliScenario } from './load-cli-scenario';
@@ -8,7 +9,8 @@ import { chooseSandboxWebhook } from './sandbox-webhook';
 
 /**
  * `rulehook sandbox run SCENARIO [--webhook URL | --rules PATH] [--format text|json]`: plays the
- * scenario's IVR steps in-process and prints the timelines; 1 when a step did not answer OK.
+ * scenario's IVR steps in-process and prints the timelines; 1 when a step did not answer the status it
+ * expects or (unless `--allow-webhook-failures`) a webhook call failed, the failures summed up on stderr.
  */
 export async function runSandboxScript(args: string[], io: CliIO): Promise<number> {
   const parsed = parseSandboxRunOptions(args);
@@ -27,13 +29,14 @@ export async function runSandboxScript(args: string[], io: CliIO): Promise<numbe
   }
   try {
     const played = await playIvrSteps(scenario, chosen.webhook, { engine: options.engine });
+    const verdict = judgePlayedScript(played, options);
     io.stdout.write(
-      options.format === 'json' ? `${JSON.stringify(played, null, 2)}\n` : formatPlayedScript(played),
+      options.format === 'json'
+        ? `${JSON.stringify({ ...played, ...verdict }, null, 2)}\n`
+        : formatPlayedScript(played),
     );
-    const failed = played.steps.filter(
-      (s) => 'response' in s && (s.response.status as { status_code?: string }).status_code !== 'OK',
-    );
-    return failed.length === 0 ? 0 : 1;
+    io.stderr.write(formatVerdict(verdict, options));
+    return verdict.passed ? 0 : 1;
   } finally {
     chosen.close();
   }

@@ -1,8 +1,7 @@
 import { createTargetClient } from '../../../replay/lanes/create-lanes';
 import { loadTargetAccess } from '../../../replay/lanes/target-access';
 import { parseTargetUrl } from '../../../replay/lanes/target-url';
-import { TargetWebhook } from '../../../replay/lanes/target-webhook';
-import type { TargetClient } from '../../../replay/lanes/target-client';
+import { parseFiredHeader, type TargetClient } from '../../../replay/lanes/target-client';
 import { formatDiagnostics } from '../../../diagnostics/format-report';
 import { loadRuleBook } from '../../../rules/book/load-rule-book';
 import type { SandboxWebhookTarget } from '../../../sandbox/flow/sandbox-webhook';
@@ -18,7 +17,7 @@ export type SandboxWebhookChoice =
 /**
  * The webhook of the sandbox's sessions, with the clients `rulehook replay` uses: `--webhook` a live one
  * (HTTP or gRPC, over TLS with https:// and grpcs://, with the token and TLS files of `--webhook-*`, read as
- * `replay` reads `--target-*`; failures and timeouts reported per call), `--rules` a rule pack answering in-process as
+ * `replay` reads `--target-*`; a failed call rejects with its kind of failure, for the session's timeline), `--rules` a rule pack answering in-process as
  * `rulehook serve` would; neither, none.
  */
 export async function chooseSandboxWebhook(
@@ -59,6 +58,11 @@ export async function chooseSandboxWebhook(
     access: access.value,
   });
   const reportsFired = await client.probe().catch(() => false);
-  const webhook = new TargetWebhook(client, { url: target.text, concurrency: 8, reportsFired });
+  const webhook: SandboxWebhookTarget = {
+    call: async (_session, variables) => {
+      const reply = await client.send(variables);
+      return { response: reply.response, fired: parseFiredHeader(reply.firedHeader, reportsFired) };
+    },
+  };
   return { ok: true, webhook, describe: `the webhook at ${target.text}`, close: () => client.close() };
 }
