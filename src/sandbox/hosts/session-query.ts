@@ -1,8 +1,7 @@
 import { SESSION_STATES, type SessionFilter, type SessionState } from '../flow/session-summary';
 
 export type ParsedSessionQuery =
-  | { ok: true; filter: SessionFilter }
-  | { ok: false; parameter: string; message: string };
+  { ok: true; filter: SessionFilter } | { ok: false; parameter: string; message: string };
 
 const TEXT_PARAMETERS = { call_id: 'callId', person_id: 'personId', recording_id: 'recordingId' } as const;
 const PARAMETERS = [...Object.keys(TEXT_PARAMETERS), 'state', 'decided'];

@@ -3,6 +3,7 @@ import {
   SANDBOX_WEBHOOK_OPTIONS,
   type SandboxWebhookSettings,
 } from './sandbox-webhook-options';
+import { defineStartTimeOption } from './sandbox-clock-options';
 import { ENGINE_FILTER_OPTIONS, ENGINE_OWN_UPDATES_OPTION } from '../../option-groups/engine-options';
 import { defineChoice } from '../../options/define-options';
 import { formatUsage } from '../../options/format-help';
@@ -11,6 +12,8 @@ import { HELP_OPTION, parseCommandLine, refuse, type ParseResult } from '../../o
 export interface SandboxRunOptions extends SandboxWebhookSettings {
   scenario: string;
   format: 'text' | 'json';
+  /** ms since the epoch where the simulated clock starts; undefined: now. */
+  startTime: number | undefined;
 }
 
 const SANDBOX_RUN_OPTIONS = {
@@ -21,6 +24,10 @@ const SANDBOX_RUN_OPTIONS = {
     default: 'text',
     help: 'text: the steps and each timeline, one line per entry; json: the same as one JSON document',
   }),
+  ...defineStartTimeOption([
+    'the simulated clock starts at TIME (RFC 3339 with offset:',
+    '2026-05-01T09:00:00Z), for the same timestamps on every run',
+  ]),
   ...ENGINE_OWN_UPDATES_OPTION,
   ...ENGINE_FILTER_OPTIONS,
   help: HELP_OPTION,
@@ -47,5 +54,5 @@ export function parseSandboxRunOptions(args: readonly string[]): ParseResult<San
   if (extra.length > 0) return refuse(`one scenario at a time; also given: ${extra.join(' ')}`);
   const webhook = readSandboxWebhookSettings(v);
   if (typeof webhook === 'string') return refuse(webhook);
-  return { ok: true, options: { ...webhook, scenario, format: v.format } };
+  return { ok: true, options: { ...webhook, scenario, format: v.format, startTime: v['start-time'] } };
 }

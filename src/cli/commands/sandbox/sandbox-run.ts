@@ -26,7 +26,10 @@ export async function runSandboxScript(args: string[], io: CliIO): Promise<numbe
     return 1;
   }
   try {
-    const played = await playIvrSteps(scenario, chosen.webhook, { engine: options.engine });
+    const played = await playIvrSteps(scenario, chosen.webhook, {
+      engine: options.engine,
+      ...(options.startTime === undefined ? {} : { start: options.startTime }),
+    });
     io.stdout.write(
       options.format === 'json' ? `${JSON.stringify(played, null, 2)}\n` : formatPlayedScript(played),
     );
