@@ -5,6 +5,7 @@ import type { RunningSandbox } from '../../src/sandbox';
 import { VirtualClock } from '../../src/sandbox/flow';
 import { loadSandboxBindings, type MethodBinding } from '../../src/sandbox/hosts';
 import { writeJsonForm, type JsonMessage } from '../../src/sandbox/wire';
+import { checkHealth, createHealthClient } from '../support/health-client';
 import { callHttp, createSandboxGrpcClient, serveSandbox } from '../support/sandbox-clients';
 
 /**
@@ -25,6 +26,13 @@ export interface SandboxHostUnderTest {
    * body that is not JSON; gRPC: truncated bytes).
    */
   callUnreadable(method: string): Promise<SandboxReply>;
+  /**
+   * The host's probes: live when it answers its liveness probe (HTTP `/healthz`; gRPC: the health service
+   * answers at all), ready when its readiness probe says so (HTTP `/readyz`; gRPC: `""` is SERVING).
+   */
+  probe(): Promise<{ live: boolean; ready: boolean }>;
+  /** What the sandbox's close does first: it reports itself not ready. */
+  startDraining(): void;
   close(): Promise<void>;
 }
 
@@ -103,6 +111,15 @@ export async function createSandboxHttpAdapter(): Promise<SandboxHostUnderTest> 
       const { verb, target } = toHttpCall(method, PATH_VARIABLES);
       return readHttpReply(await callHttp(base, verb, target, '{"gk_scope_id":'));
     },
+    probe: async () => {
+      const live = await callHttp(base, 'GET', '/healthz');
+      const ready = await callHttp(base, 'GET', '/readyz');
+      return {
+        live: live.status === 200 && live.body.status === 'ok',
+        ready: ready.status === 200 && ready.body.status === 'ready',
+      };
+    },
+    startDraining: () => sandbox.readiness.markDraining(),
     close: () => sandbox.close(),
   };
 }
@@ -125,6 +142,7 @@ export async function createSandboxGrpcAdapter(): Promise<SandboxHostUnderTest> 
   const address = `127.0.0.1:${sandbox.grpc!.port}`;
   const client = createSandboxGrpcClient(address, 'IVRBot');
   const raw = new grpc.Client(address, grpc.credentials.createInsecure());
+  const health = createHealthClient(address);
   return {
     clock,
     call: (method, request) =>
@@ -144,9 +162,15 @@ export async function createSandboxGrpcAdapter(): Promise<SandboxHostUnderTest> 
           (error) => (error ? resolve(readGrpcRefusal(error)) : reject(new Error('answered OK'))),
         ),
       ),
+    probe: async () => {
+      const checked = await checkHealth(health, '');
+      return { live: checked.code === undefined, ready: checked.status === 'SERVING' };
+    },
+    startDraining: () => sandbox.readiness.markDraining(),
     close: async () => {
       client.close();
       raw.close();
+      health.close();
       await sandbox.close();
     },
   };

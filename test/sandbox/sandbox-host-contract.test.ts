@@ -10,7 +10,8 @@ import {
  * One contract, both of the sandbox's hosts: the same cases run through the HTTP host (fetch) and the gRPC
  * host (a grpc-js client built from the .proto), each on its own sandbox of the noise-reduction example, on
  * loopback, so that no behaviour of the IVR bot can differ between the transports. What one transport has and
- * the other has not (HTTP's second bindings, 405, the session timeline) is tested in ivr-bot.test.ts.
+ * the other has not (HTTP's second bindings, 405, the session timeline) is tested in ivr-bot.test.ts, the
+ * sandbox-only endpoints in sandbox-only-endpoints.test.ts.
  */
 
 const hosts: [string, () => Promise<SandboxHostUnderTest>][] = [
@@ -120,4 +121,20 @@ describe.each(hosts)('sandbox host contract: %s', (_name, createHost) => {
       await startSession();
     },
   );
+
+  it('is live and ready once it listens', async () => {
+    expect(await host.probe()).toEqual({ live: true, ready: true });
+  });
+
+  it('is still live, but not ready, once it starts draining, and still answers meanwhile', async () => {
+    const draining = await createHost();
+    try {
+      draining.startDraining();
+      expect(await draining.probe()).toEqual({ live: true, ready: false });
+      const started = await draining.call('StartIVRSession', START);
+      expect(started).toMatchObject(answer(200, OK));
+    } finally {
+      await draining.close();
+    }
+  });
 });

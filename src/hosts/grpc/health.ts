@@ -2,11 +2,16 @@ import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation, type ServingStatus } from 'grpc-health-check';
 import { REVISION_METADATA, shortenRevision } from '../../contract/rule-revision';
 import { WEBHOOK_SERVICE } from '../../contract/proto-files';
-import type { WebhookCore } from '../core';
-import type { ReadinessStatus } from '../readiness';
+import type { Readiness, ReadinessStatus } from '../readiness';
 
-/** The services whose health is reported: the server as a whole (`""`) and the webhook. */
+/** The services whose health `serve` reports: the server as a whole (`""`) and the webhook. */
 const SERVICES = ['', WEBHOOK_SERVICE];
+
+/** What the health service follows: a readiness, and the rule set's revision (`''`: none to report). */
+export interface HealthSource {
+  readonly readiness: Readiness;
+  readonly revision: string;
+}
 
 type Handler = (
   call: grpc.ServerUnaryCall<unknown, unknown> | grpc.ServerWritableStream<unknown, unknown>,
@@ -30,13 +35,14 @@ function toServingStatus(status: ReadinessStatus): ServingStatus {
  * field for the rule set's revision: every health answer carries it in its response headers
  * (`rulehook-revision`), read when the answer is sent (a Watch stream's, when it starts). The
  * library's handlers are wrapped where they are registered rather than by a server interceptor,
- * which every OnEvent call would go through.
+ * which every OnEvent call would go through. `services`: the names reported (any other is NOT_FOUND);
+ * the sandbox reports its own.
  */
-export function createGrpcHealth(core: WebhookCore): GrpcHealth {
+export function createGrpcHealth(core: HealthSource, services: readonly string[] = SERVICES): GrpcHealth {
   const initial = toServingStatus(core.readiness.status);
-  const health = new HealthImplementation(Object.fromEntries(SERVICES.map((s) => [s, initial])));
+  const health = new HealthImplementation(Object.fromEntries(services.map((s) => [s, initial])));
   const unsubscribe = core.readiness.subscribe((status) => {
-    for (const service of SERVICES) health.setStatus(service, toServingStatus(status));
+    for (const service of services) health.setStatus(service, toServingStatus(status));
   });
   const watches = new Set<grpc.ServerWritableStream<unknown, unknown>>();
   const sendRevision = (call: { sendMetadata(metadata: grpc.Metadata): void }): void => {

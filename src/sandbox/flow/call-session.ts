@@ -27,6 +27,12 @@ export interface SessionContext {
   webhook: GuardedWebhook;
 }
 
+/** What the IVR opened a session on: its StartIVRSession's `call_id` and `recording_id`. */
+export interface OpenedCall {
+  callId: string;
+  recordingId: string;
+}
+
 /** A node's state, with whether its current run was scheduled by the webhook (it then runs even disabled). */
 export type RunningNodeState = NodeState & { scheduled: boolean };
 
@@ -44,6 +50,8 @@ export class CallSession {
   variables: SessionVariables;
   decision: DecidedSession | undefined;
   ended = false;
+  /** When EndIVRSession ended it (ms, the sandbox's clock); undefined while it is live. */
+  endedAt: number | undefined;
   personId: string | undefined;
   /** The person's voiceprint was trained when identified: the flow verifies instead of enrolling. */
   trained = false;
@@ -60,6 +68,7 @@ export class CallSession {
     readonly context: SessionContext,
     readonly media: SandboxMedia | undefined,
     variables: SessionVariables,
+    readonly call: OpenedCall,
   ) {
     this.startedAt = context.clock.now();
     this.variables = { ...variables, [SESSION_ID_KEY]: id };
@@ -81,6 +90,13 @@ export class CallSession {
 
   cancelTimers(): void {
     for (const cancel of this.cancels.splice(0)) cancel();
+  }
+
+  /** Nothing happens in the session from now on: no timer runs, no step starts a node. */
+  end(): void {
+    if (!this.ended) this.endedAt = this.context.clock.now();
+    this.ended = true;
+    this.cancelTimers();
   }
 
   note(entry: DistributiveOmit<TimelineEntry, 'at'>): void {

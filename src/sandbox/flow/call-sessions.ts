@@ -6,6 +6,7 @@ import { CallSession, type SessionContext } from './call-session';
 import { readFlowTiming } from './flow-timing';
 import { PersonStore } from './person-store';
 import { GuardedWebhook, type SandboxWebhookTarget } from './sandbox-webhook';
+import { matchSession, summarizeSession, type SessionFilter, type SessionSummary } from './session-summary';
 import type { VirtualClock } from './virtual-clock';
 
 /** Sessions kept at most (ended or not); the oldest is forgotten beyond it, so memory stays flat. */
@@ -21,6 +22,7 @@ export interface SessionFlowOptions {
 
 /** What StartIVRSession opens a session with. */
 export interface SessionOpening {
+  callId: string;
   recordingId: string;
   variables: SessionVariables;
 }
@@ -55,7 +57,8 @@ export class CallSessions {
     const { scenario } = this.context;
     const mediaId = scenario.recordings.get(opening.recordingId)?.media;
     const media = mediaId === undefined ? undefined : scenario.media.get(mediaId);
-    const session = new CallSession(`cs-${randomUUID()}`, this.context, media, opening.variables);
+    const call = { callId: opening.callId, recordingId: opening.recordingId };
+    const session = new CallSession(`cs-${randomUUID()}`, this.context, media, opening.variables, call);
     this.sessions.set(session.id, session);
     if (this.sessions.size > MAX_SANDBOX_SESSIONS) {
       const oldest = this.sessions.values().next().value as CallSession;
@@ -67,5 +70,22 @@ export class CallSessions {
 
   get(id: string): CallSession | undefined {
     return this.sessions.get(id);
+  }
+
+  /** The sessions kept that pass `filter`, in the order they started. */
+  list(filter: SessionFilter = {}): SessionSummary[] {
+    return [...this.sessions.values()].map(summarizeSession).filter((s) => matchSession(s, filter));
+  }
+
+  /**
+   * Ends every session and forgets them all (a reset of the sandbox): no timer of theirs runs and no step
+   * of theirs starts anything again. Returns how many there were, and how many of them were live.
+   */
+  clear(): { sessions: number; live: number } {
+    const all = [...this.sessions.values()];
+    const live = all.filter((s) => !s.ended).length;
+    for (const session of all) session.end();
+    this.sessions.clear();
+    return { sessions: all.length, live };
   }
 }

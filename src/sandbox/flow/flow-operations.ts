@@ -108,8 +108,7 @@ export async function endCall(
 ): Promise<void> {
   writeCustomData(session, customData);
   await raiseAndFollow(session, FLOW_EVENTS.callEnded);
-  session.ended = true;
-  session.cancelTimers();
+  session.end();
 }
 
 export { startEligibleNodes };

@@ -1,4 +1,5 @@
 import * as grpc from '@grpc/grpc-js';
+import type { GrpcHealth } from '../../hosts/grpc/health';
 import type { RunningHost } from '../../hosts/running-host';
 import type { JsonMessage } from '../wire/proto-json';
 import { decodeBinaryRequest, encodeBinaryResponse } from './message-codec';
@@ -8,6 +9,8 @@ export interface SandboxGrpcOptions {
   host: string;
   port: number;
   maxMessageBytes: number;
+  /** The standard health service, served beside the sandbox services; default none. */
+  health?: GrpcHealth;
 }
 
 type Decoded = { ok: true; request: JsonMessage } | { ok: false; message: string };
@@ -68,6 +71,7 @@ export async function startSandboxGrpcHost(
     }
     server.addService(definition, handlers);
   }
+  options.health?.addToServer(server);
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync(
       `${options.host}:${options.port}`,
@@ -79,6 +83,9 @@ export async function startSandboxGrpcHost(
     host: options.host,
     port,
     tls: false,
-    close: () => new Promise<void>((resolve) => server.tryShutdown(() => resolve())),
+    close: () => {
+      options.health?.close();
+      return new Promise<void>((resolve) => server.tryShutdown(() => resolve()));
+    },
   };
 }

@@ -8,26 +8,29 @@ import { mapStatusToHttp } from '../wire/http-status';
 import type { StatusCodeName } from '../wire/status';
 import { assembleRequest, findRoute, listHttpRoutes, type HttpRoute } from './http-routes';
 import { normaliseJsonMessage } from './message-codec';
+import { findSandboxOnlyRoute, type SandboxOnlyRoute } from './sandbox-routes';
 import type { ServedMethod } from './sandbox-services';
 
 export interface SandboxHttpOptions {
   host: string;
   port: number;
   maxMessageBytes: number;
-  /** A session's timeline for `GET /v1/sandbox/sessions/{id}` (sandbox-only); undefined: no such session. */
-  reportSession?: (id: string) => object | undefined;
+  /** The sandbox-only endpoints (probes, sessions, reset), served before the bindings; default none. */
+  sandboxRoutes?: readonly SandboxOnlyRoute[];
 }
-
-/** The sandbox-only timeline endpoint: not a binding of the platform's services. */
-const SESSION_REPORT_PATH = /^\/v1\/sandbox\/sessions\/([^/]+)$/;
 
 /** The sandbox has no bound on bytes in flight beyond one body each: it serves one developer's calls. */
 const NO_SHED_COUNTER = { name: 'sandbox_shed_bodies', help: 'not exported', value: 0, inc: () => undefined };
 
-function send(res: ServerResponse, body: JsonMessage, headers: Record<string, string> = {}): void {
+function send(
+  res: ServerResponse,
+  body: JsonMessage,
+  headers: Record<string, string> = {},
+  httpStatus?: number,
+): void {
   const status = body.status as { status_code?: unknown; http_trans_code?: unknown } | undefined;
   const text = JSON.stringify(body);
-  res.writeHead(mapStatusToHttp(status), {
+  res.writeHead(httpStatus ?? mapStatusToHttp(status), {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),
     ...headers,
@@ -83,15 +86,19 @@ async function handle(
   res: ServerResponse,
 ): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://sandbox');
-  const reportMatch = SESSION_REPORT_PATH.exec(url.pathname);
-  if (reportMatch !== null && options.reportSession !== undefined)
-    return answerReport(options.reportSession, reportMatch[1]!, req, res);
-  const found = findRoute(routes, req.method ?? 'GET', url.pathname);
+  const verb = req.method ?? 'GET';
+  const own = findSandboxOnlyRoute(options.sandboxRoutes ?? [], verb, url.pathname);
+  if ('route' in own) {
+    req.resume();
+    const answer = own.route.answer(own.groups, url.searchParams);
+    return send(res, answer.body, {}, answer.httpStatus);
+  }
+  const found = own.allowed.length > 0 ? own : findRoute(routes, verb, url.pathname);
   if ('allowed' in found) {
     req.resume();
     if (found.allowed.length === 0)
       return send(res, failure('NOT_FOUND', `no sandbox operation at ${url.pathname}`));
-    const message = `${req.method} is not allowed on ${url.pathname}; use ${found.allowed.join(' or ')}`;
+    const message = `${verb} is not allowed on ${url.pathname}; use ${found.allowed.join(' or ')}`;
     return send(res, failure('BAD_REQUEST', message, { http_trans_code: 405 }), {
       allow: found.allowed.join(', '),
     });
@@ -123,32 +130,4 @@ async function handle(
   }
   const { responseType } = route.method.binding;
   send(res, normaliseJsonMessage(responseType, await route.method.answer(request)));
-}
-
-function answerReport(
-  reportSession: (id: string) => object | undefined,
-  rawId: string,
-  req: IncomingMessage,
-  res: ServerResponse,
-): void {
-  req.resume();
-  if (req.method !== 'GET')
-    return send(
-      res,
-      failure('BAD_REQUEST', `${req.method} is not allowed on a session's timeline; use GET`, {
-        http_trans_code: 405,
-      }),
-      {
-        allow: 'GET',
-      },
-    );
-  let id: string;
-  try {
-    id = decodeURIComponent(rawId);
-  } catch {
-    id = rawId;
-  }
-  const report = reportSession(id);
-  if (report === undefined) return send(res, failure('NOT_FOUND', `no call session '${id}'`));
-  send(res, { status: { status_code: 'OK' }, ...report });
 }

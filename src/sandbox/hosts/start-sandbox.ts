@@ -1,15 +1,16 @@
 import type { EngineSimulatorOptions } from '../../simulation/engine-simulator';
+import { IVR_BOT_SERVICE, AUDIO_PROCESSOR_SERVICE } from '../../contract/proto-files';
+import { createGrpcHealth } from '../../hosts/grpc/health';
+import { Readiness } from '../../hosts/readiness';
 import type { RunningHost } from '../../hosts/running-host';
-import { createAudioProcessor } from '../audio/audio-processor';
-import { driveClock, VirtualClock } from '../flow/virtual-clock';
-import { CallSessions } from '../flow/call-sessions';
+import type { CallSessions } from '../flow/call-sessions';
 import type { SandboxWebhookTarget } from '../flow/sandbox-webhook';
-import { createIvrBot } from '../ivr/ivr-bot';
-import { RecordedMedia } from '../ivr/recorded-media';
+import type { VirtualClock } from '../flow/virtual-clock';
 import type { SandboxScenario } from '../scenario/sandbox-scenario';
 import { startSandboxGrpcHost } from './grpc-host';
 import { startSandboxHttpHost } from './http-host';
-import { listServedMethods, type ServedMethod } from './sandbox-services';
+import { listSandboxOnlyRoutes } from './sandbox-routes';
+import { SandboxState, type ResetReport } from './sandbox-state';
 
 export interface SandboxHostOptions {
   host: string;
@@ -18,10 +19,12 @@ export interface SandboxHostOptions {
   /** undefined: no gRPC host. */
   grpcPort: number | undefined;
   maxMessageBytes: number;
-  /** The simulated clock, stepped by its owner (tests); default: one started now, driven at `speed`. */
+  /** The simulated clock, stepped by its owner (tests); default: one started at `startTime`, driven at `speed`. */
   clock?: VirtualClock;
   /** Simulated seconds per real second when the sandbox drives its own clock; default 1. */
   speed?: number;
+  /** ms since the epoch where the sandbox's own clock starts (and a reset puts it back); default: now. */
+  startTime?: number;
   /** Where the sessions' events go; undefined: nowhere (they are still raised and recorded). */
   webhook?: SandboxWebhookTarget;
   /** How the sessions' engine reads what its specification leaves open; default: rulehook's reading. */
@@ -31,35 +34,29 @@ export interface SandboxHostOptions {
 export interface RunningSandbox {
   http: RunningHost | undefined;
   grpc: RunningHost | undefined;
-  sessions: CallSessions;
+  /** The sessions now (a reset replaces them). */
+  readonly sessions: CallSessions;
+  /** `ready` once every host listens, `draining` from `close` on: what `/readyz` and gRPC health report. */
+  readiness: Readiness;
+  /** What `POST /v1/sandbox/reset` does. */
+  reset(): ResetReport;
   close(): Promise<void>;
 }
 
-/**
- * The methods of both services on a scenario, the IVR bot's sessions in `store`; the media URNs of its
- * recordings are audio the audio operations take.
- */
-export function createSandboxMethods(scenario: SandboxScenario, store: CallSessions): ServedMethod[] {
-  const media = new RecordedMedia(scenario);
-  return listServedMethods({
-    'vendor.biosec.v1.IVRBot': createIvrBot(scenario, store, media),
-    'vendor.biosec.v1.AudioProcessor': createAudioProcessor(media.viewScenario()),
-  });
-}
+/** The services the gRPC health service reports, besides the server as a whole (`""`). */
+export const SANDBOX_HEALTH_SERVICES = ['', IVR_BOT_SERVICE, AUDIO_PROCESSOR_SERVICE];
 
-/** Starts the sandbox's hosts on one set of methods (so state, such as the sessions, is shared by both). */
+/**
+ * Starts the sandbox's hosts on one state (so what the calls change, such as the sessions, is shared by
+ * both); it is ready once both listen (the webhook is the caller's, set up before).
+ */
 export async function startSandbox(
   scenario: SandboxScenario,
   options: SandboxHostOptions,
 ): Promise<RunningSandbox> {
-  const clock = options.clock ?? new VirtualClock();
-  const stopClock = options.clock === undefined ? driveClock(clock, options.speed ?? 1) : () => undefined;
-  const sessions = new CallSessions(scenario, {
-    clock,
-    ...(options.webhook === undefined ? {} : { webhook: options.webhook }),
-    ...(options.engine === undefined ? {} : { engine: options.engine }),
-  });
-  const methods = createSandboxMethods(scenario, sessions);
+  const state = new SandboxState(scenario, options);
+  const readiness = new Readiness();
+  const methods = state.listServedMethods();
   const common = { host: options.host, maxMessageBytes: options.maxMessageBytes };
   let http: RunningHost | undefined;
   let grpc: RunningHost | undefined;
@@ -70,23 +67,33 @@ export async function startSandbox(
         : await startSandboxHttpHost(methods, {
             ...common,
             port: options.httpPort,
-            reportSession: (id) => sessions.get(id)?.report(),
+            sandboxRoutes: listSandboxOnlyRoutes(state, readiness),
           });
     grpc =
       options.grpcPort === undefined
         ? undefined
-        : await startSandboxGrpcHost(methods, { ...common, port: options.grpcPort });
+        : await startSandboxGrpcHost(methods, {
+            ...common,
+            port: options.grpcPort,
+            health: createGrpcHealth({ readiness, revision: '' }, SANDBOX_HEALTH_SERVICES),
+          });
   } catch (error) {
-    stopClock();
+    state.stop();
     await http?.close();
     throw error;
   }
+  readiness.markLoaded();
   return {
     http,
     grpc,
-    sessions,
+    get sessions() {
+      return state.sessions;
+    },
+    readiness,
+    reset: () => state.reset(),
     close: async () => {
-      stopClock();
+      readiness.markDraining();
+      state.stop();
       await Promise.all([http?.close(), grpc?.close()]);
     },
   };

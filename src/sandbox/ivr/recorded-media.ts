@@ -9,6 +9,7 @@ import type { SandboxMedia, SandboxScenario } from '../scenario/sandbox-scenario
  */
 export class RecordedMedia {
   private readonly byId: Map<string, SandboxMedia>;
+  private added = 0;
 
   constructor(private readonly scenario: SandboxScenario) {
     this.byId = new Map(scenario.media);
@@ -16,9 +17,15 @@ export class RecordedMedia {
 
   /** Makes `urn` name the media segment of `recordingId`, if its recording has one. */
   addRecording(urn: string, recordingId: string): void {
+    this.added += 1;
     const segment = this.scenario.recordings.get(recordingId)?.media;
     const media = segment === undefined ? undefined : this.scenario.media.get(segment);
     if (media !== undefined) this.byId.set(urn, media);
+  }
+
+  /** How many media URNs StartRecording has handed out (with a media segment or not). */
+  get recordings(): number {
+    return this.added;
   }
 
   /** The scenario as the audio operations read it: media segments by id or by media URN. */

@@ -48,7 +48,7 @@ export function createSessionOperations(scenario: SandboxScenario, store: CallSe
     ] as const)
       if (typeof request[field] === 'string' && request[field] !== '') variables[key] = request[field];
     for (const [key, value] of Object.entries(readCustomData(request))) variables[`custom.${key}`] = value;
-    const session = store.open({ recordingId, variables });
+    const session = store.open({ callId: request.call_id as string, recordingId, variables });
     await session.serialize(async () => {
       session.note({
         kind: 'operation',

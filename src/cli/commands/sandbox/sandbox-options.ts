@@ -3,6 +3,7 @@ import {
   SANDBOX_WEBHOOK_OPTIONS,
   type SandboxWebhookSettings,
 } from './sandbox-webhook-options';
+import { defineStartTimeOption } from './sandbox-clock-options';
 import { ENGINE_FILTER_OPTIONS, ENGINE_OWN_UPDATES_OPTION } from '../../option-groups/engine-options';
 import { defineFlag, defineString } from '../../options/define-options';
 import { formatUsage } from '../../options/format-help';
@@ -19,6 +20,10 @@ export interface SandboxOptions extends SandboxWebhookSettings {
   maxMessageBytes: number;
   /** Simulated seconds per real second. */
   speed: number;
+  /** ms since the epoch where the simulated clock starts (and a reset puts it back); undefined: now. */
+  startTime: number | undefined;
+  /** Where to write the bound ports once both hosts listen; undefined: nowhere. */
+  portsFile: string | undefined;
 }
 
 const SANDBOX_OPTIONS = {
@@ -47,6 +52,10 @@ const SANDBOX_OPTIONS = {
     default: 1_048_576,
     help: 'largest accepted request, both hosts',
   }),
+  'ports-file': defineString({
+    value: 'FILE',
+    help: 'once both hosts listen, write their addresses to FILE as JSON (replaced whole)',
+  }),
   ...SANDBOX_WEBHOOK_OPTIONS,
   speed: defineString({
     value: 'N',
@@ -54,6 +63,10 @@ const SANDBOX_OPTIONS = {
     default: 1,
     help: 'simulated time runs N times as fast as real time (the audio, the nodes, heartbeats)',
   }),
+  ...defineStartTimeOption([
+    'the simulated clock starts at TIME (RFC 3339 with offset:',
+    '2026-05-01T09:00:00Z); a reset puts it back there',
+  ]),
   ...ENGINE_OWN_UPDATES_OPTION,
   ...ENGINE_FILTER_OPTIONS,
   help: HELP_OPTION,
@@ -90,6 +103,8 @@ export function parseSandboxOptions(args: readonly string[]): ParseResult<Sandbo
       grpcPort: v['no-grpc'] ? undefined : v['grpc-port'],
       maxMessageBytes: v['max-message-bytes'],
       speed: v.speed,
+      startTime: v['start-time'],
+      portsFile: v['ports-file'],
     },
   };
 }

@@ -3,6 +3,7 @@ import {
   SANDBOX_WEBHOOK_OPTIONS,
   type SandboxWebhookSettings,
 } from './sandbox-webhook-options';
+import { defineStartTimeOption } from './sandbox-clock-options';
 import { ENGINE_FILTER_OPTIONS, ENGINE_OWN_UPDATES_OPTION } from '../../option-groups/engine-options';
 import { defineChoice, defineFlag } from '../../options/define-options';
 import { formatUsage } from '../../options/format-help';
@@ -13,6 +14,8 @@ export interface SandboxRunOptions extends SandboxWebhookSettings {
   format: 'text' | 'json';
   /** Failed webhook calls do not fail the run. */
   allowWebhookFailures: boolean;
+  /** ms since the epoch where the simulated clock starts; undefined: now. */
+  startTime: number | undefined;
 }
 
 const SANDBOX_RUN_OPTIONS = {
@@ -26,6 +29,10 @@ const SANDBOX_RUN_OPTIONS = {
   'allow-webhook-failures': defineFlag({
     help: 'exit 0 even when webhook calls failed (they are still reported)',
   }),
+  ...defineStartTimeOption([
+    'the simulated clock starts at TIME (RFC 3339 with offset:',
+    '2026-05-01T09:00:00Z), for the same timestamps on every run',
+  ]),
   ...ENGINE_OWN_UPDATES_OPTION,
   ...ENGINE_FILTER_OPTIONS,
   help: HELP_OPTION,
@@ -54,5 +61,6 @@ export function parseSandboxRunOptions(args: readonly string[]): ParseResult<San
   const webhook = readSandboxWebhookSettings(v);
   if (typeof webhook === 'string') return refuse(webhook);
   const allowWebhookFailures = v['allow-webhook-failures'];
-  return { ok: true, options: { ...webhook, scenario, format: v.format, allowWebhookFailures } };
+  const startTime = v['start-time'];
+  return { ok: true, options: { ...webhook, scenario, format: v.format, allowWebhookFailures, startTime } };
 }

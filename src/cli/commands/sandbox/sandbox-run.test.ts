@@ -95,3 +95,27 @@ describe('rulehook sandbox run, a step expecting a status', () => {
     });
   });
 });
+
+describe('rulehook sandbox run --start-time', () => {
+  it('starts the simulated clock there: every run has the same timeline', async () => {
+    const options = ['--start-time', '2026-05-01T11:00:00+02:00'];
+    const [first, second] = [await playNoiseReduction(options), await playNoiseReduction(options)];
+    const times = (played: PlayedJson) =>
+      (played.sessions[0]!.timeline as unknown as { at: string }[]).map((e) => e.at);
+    expect(times(first)[0]).toBe('2026-05-01T09:00:00.000Z');
+    expect(times(second)).toEqual(times(first));
+  });
+
+  it('refuses a time without its offset', async () => {
+    const io = createMemoryIO({ cwd: REPO });
+    const args = [
+      'sandbox',
+      'run',
+      'examples/sandbox/noise-reduction.yaml',
+      '--start-time',
+      '2026-05-01T09:00',
+    ];
+    expect(await runCli(args, io)).toBe(2);
+    expect(io.err()).toContain('--start-time expects an RFC 3339 date-time with its offset');
+  });
+});

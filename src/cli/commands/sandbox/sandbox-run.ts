@@ -28,7 +28,10 @@ export async function runSandboxScript(args: string[], io: CliIO): Promise<numbe
     return 1;
   }
   try {
-    const played = await playIvrSteps(scenario, chosen.webhook, { engine: options.engine });
+    const played = await playIvrSteps(scenario, chosen.webhook, {
+      engine: options.engine,
+      ...(options.startTime === undefined ? {} : { start: options.startTime }),
+    });
     const verdict = judgePlayedScript(played, options);
     io.stdout.write(
       options.format === 'json'

@@ -40,6 +40,14 @@ describe('rulehook sandbox', () => {
       'Biometric results are SCRIPTED by the scenario, not computed by voice models.',
     );
     expect(io.out()).toContain('(3 persons, 5 media segments, 7 scripted outcomes)');
+    expect(io.out()).toContain('simulated time runs at 1x from now;');
+    const lastLine = io.out().trimEnd().split('\n').at(-1)!;
+    expect(JSON.parse(lastLine)).toEqual({
+      event: 'listening',
+      pid: process.pid,
+      http: { host: '127.0.0.1', port: ports.http },
+      grpc: { host: '127.0.0.1', port: ports.grpc },
+    });
     const context = { gk_engagement_id: 'e', gk_session_id: 's', gk_scope_id: 'bank', configset_id: 'c' };
     const answer = await callHttp(`http://127.0.0.1:${ports.http}`, 'POST', '/v1/audios/text-validation', {
       context,
@@ -72,6 +80,32 @@ describe('rulehook sandbox', () => {
     expect(
       await runCli(['sandbox', '--scenario', 'x.yaml', '--no-http', '--no-grpc'], createMemoryIO()),
     ).toBe(2);
+  });
+
+  it('takes --start-time as an RFC 3339 date-time with its offset only', async () => {
+    const io = createMemoryIO();
+    const args = ['sandbox', '--scenario', 'x.yaml', '--start-time', '2026-05-01 09:00'];
+    expect(await runCli(args, io)).toBe(2);
+    expect(io.err()).toContain('--start-time expects an RFC 3339 date-time with its offset');
+  });
+
+  it('refuses to start when --ports-file cannot be written, stopping the hosts again', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-cli-'));
+    const io = createMemoryIO({ cwd: REPO });
+    const args = [
+      'sandbox',
+      '--scenario',
+      'examples/sandbox/card-payment.yaml',
+      '--http-port',
+      '0',
+      '--no-grpc',
+      '--ports-file',
+      path.join(dir, 'missing', 'ports.json'),
+    ];
+    expect(await runCli(args, io)).toBe(1);
+    expect(io.err()).toContain(`cannot write the ports file ${path.join(dir, 'missing', 'ports.json')}`);
+    const port = Number(/HTTP listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(io.out())![1]);
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
   });
 
   it('takes one webhook, a live one or rules in-process', async () => {
