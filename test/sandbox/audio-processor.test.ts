@@ -233,7 +233,13 @@ describe('GetLivenessPrompt', () => {
   it('needs the context in the query', async () => {
     const missing = await callHttp(clients.base, 'GET', '/v1/prompts/liveness?context.gk_scope_id=bank');
     expect(missing.status).toBe(400);
-    expect(missing.body.status).toMatchObject({ field_violations: [{ field: 'context.gk_engagement_id' }] });
+    expect(missing.body.status).toMatchObject({
+      field_violations: [
+        { field: 'context.gk_engagement_id' },
+        { field: 'context.gk_session_id' },
+        { field: 'context.configset_id' },
+      ],
+    });
   });
 });
 
