@@ -39,7 +39,7 @@ export function checkAudio(
   if (segment !== undefined && processed !== undefined)
     violations.add(
       `${where}gk_processed_audio_id`,
-      `${where}${oneofName}: give gk_media_segment_id or gk_processed_audio_id, not both`,
+      `${where}gk_processed_audio_id is set with ${where}gk_media_segment_id: ${oneofName} is one of them, not both`,
     );
   if (segment === undefined && processed === undefined)
     violations.add(
