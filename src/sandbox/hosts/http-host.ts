@@ -123,8 +123,8 @@ async function handle(
     );
   } catch (error) {
     if (!(error instanceof FieldTypeError)) throw error;
-    const violation = { field_violations: [{ field: error.field, description: error.message }] };
-    return send(res, failure('BAD_REQUEST', error.message, violation));
+    const violations = { field_violations: [...error.problems] };
+    return send(res, failure('BAD_REQUEST', error.message, violations));
   }
   const { responseType } = route.method.binding;
   send(res, normaliseJsonMessage(responseType, await route.method.answer(request)));
