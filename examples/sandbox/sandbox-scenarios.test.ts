@@ -77,7 +77,7 @@ it('fails when a step does not answer OK or there is nothing to play', async () 
   writeFileSync(path.join(dir, 'no-steps.yaml'), 'persons: []\n');
   const io = createMemoryIO({ cwd: dir });
   expect(await runCli(['sandbox', 'run', 'bad-step.yaml'], io)).toBe(1);
-  expect(io.out()).toMatch(/^SubmitOptIn +INVALID_REQUEST: call_session_id is required$/m);
+  expect(io.out()).toMatch(/^SubmitOptIn +INVALID_REQUEST \(expected OK\): call_session_id is required$/m);
   const empty = createMemoryIO({ cwd: dir });
   expect(await runCli(['sandbox', 'run', 'no-steps.yaml'], empty)).toBe(1);
   expect(empty.err()).toContain('no-steps.yaml has no ivr_steps to play');

@@ -170,6 +170,10 @@ export const DIAGNOSTIC_CODES = {
     severity: 'error',
     summary: "A media segment's WAV file is not a readable WAV file.",
   },
+  SANDBOX_INVALID_LANGUAGE: {
+    severity: 'error',
+    summary: 'A language of a sandbox scenario is not a BCP 47 tag of a known language.',
+  },
   // --- end of sandbox scenarios ---
   // --- Configuration files (`serve --config`, `validate --config`, src/cli/config) ---
   INVALID_SETTING: {

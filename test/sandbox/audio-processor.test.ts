@@ -233,7 +233,13 @@ describe('GetLivenessPrompt', () => {
   it('needs the context in the query', async () => {
     const missing = await callHttp(clients.base, 'GET', '/v1/prompts/liveness?context.gk_scope_id=bank');
     expect(missing.status).toBe(400);
-    expect(missing.body.status).toMatchObject({ field_violations: [{ field: 'context.gk_engagement_id' }] });
+    expect(missing.body.status).toMatchObject({
+      field_violations: [
+        { field: 'context.gk_engagement_id' },
+        { field: 'context.gk_session_id' },
+        { field: 'context.configset_id' },
+      ],
+    });
   });
 });
 
@@ -345,7 +351,7 @@ describe('the HTTP binding', () => {
     expect(wrongVerb.headers.get('allow')).toBe('POST');
   });
 
-  it('answers a body that is not JSON, or a field of the wrong kind, 400 BAD_REQUEST', async () => {
+  it('answers a body that is not JSON, or fields of the wrong kind (each named), 400 BAD_REQUEST', async () => {
     const notJson = await callHttp(clients.base, 'POST', '/v1/audios/transcription', '{"context":');
     expect([notJson.status, (notJson.body.status as { status_code: string }).status_code]).toEqual([
       400,
@@ -356,6 +362,28 @@ describe('the HTTP binding', () => {
     expect(wrongKind.body.status).toMatchObject({
       status_code: 'BAD_REQUEST',
       field_violations: [{ field: 'context', description: 'context: expected a JSON object' }],
+    });
+    const several = await callHttp(clients.base, 'POST', '/v1/audios/transcription', {
+      language: 5,
+      context: { gk_scope_id: true },
+      channel_selector: { channel_number: -1 },
+    });
+    expect(several.body.status).toEqual({
+      status_code: 'BAD_REQUEST',
+      status_message: {
+        locale: 'en-US',
+        message:
+          'context.gk_scope_id: expected a string; language: expected a string; ' +
+          'channel_selector.channel_number: expected a non-negative integer',
+      },
+      field_violations: [
+        { field: 'context.gk_scope_id', description: 'context.gk_scope_id: expected a string' },
+        { field: 'language', description: 'language: expected a string' },
+        {
+          field: 'channel_selector.channel_number',
+          description: 'channel_selector.channel_number: expected a non-negative integer',
+        },
+      ],
     });
   });
 });

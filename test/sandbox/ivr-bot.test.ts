@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import path from 'node:path';
 import { loadSandboxScenario, startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { VirtualClock } from '../../src/sandbox/flow';
@@ -189,5 +190,106 @@ describe('StartRecording and StopRecording', () => {
     const started = await grpcJson('StartRecording', { ...START, recording_id: 'rec-0001' });
     expect(statusOf(started).status_code).toBe('OK');
     expect((await stop(started.media_urn as string)).body).toEqual({ status: { status_code: 'OK' } });
+  });
+});
+
+describe('EndIVRSession over HTTP: DELETE takes no body, its POST form takes custom_data', () => {
+  async function startSession(): Promise<string> {
+    const started = await callHttp(base, 'POST', '/v1/ivr-bot/bank/sessions', {
+      call_id: 'call-end',
+      recording_id: 'rec-0001',
+    });
+    return started.body.call_session_id as string;
+  }
+  const INSTEAD = ': send it to POST /v1/ivr-bot/scopes/{call_session_id}:delete, in its JSON body';
+  const report = async (id: string) =>
+    (await callHttp(base, 'GET', `/v1/sandbox/sessions/${id}`)).body as {
+      ended: boolean;
+      variables: Record<string, string>;
+    };
+
+  it('refuses a DELETE with a body, naming the POST form, and leaves the session open', async () => {
+    const id = await startSession();
+    for (const body of [{ custom_data: { outcome: 'paid' } }, 'not json']) {
+      const refused = await callHttp(base, 'DELETE', `/v1/ivr-bot/sessions/${id}`, body);
+      expect([refused.status, refused.body]).toEqual([
+        400,
+        {
+          status: {
+            status_code: 'BAD_REQUEST',
+            status_message: {
+              locale: 'en-US',
+              message: `DELETE /v1/ivr-bot/sessions/{call_session_id} takes no body: its fields come from the path and the query string${INSTEAD}`,
+            },
+          },
+        },
+      ]);
+    }
+    expect((await report(id)).ended).toBe(false);
+  });
+
+  it('refuses custom_data in the query of a DELETE: a query string carries no map', async () => {
+    const id = await startSession();
+    const refused = await callHttp(base, 'DELETE', `/v1/ivr-bot/sessions/${id}?custom_data.outcome=paid`);
+    const message = `custom_data is a map, which a query string cannot carry${INSTEAD}`;
+    expect([refused.status, refused.body]).toEqual([
+      400,
+      {
+        status: {
+          status_code: 'BAD_REQUEST',
+          status_message: { locale: 'en-US', message },
+          field_violations: [{ field: 'custom_data', description: message }],
+        },
+      },
+    ]);
+    expect((await report(id)).ended).toBe(false);
+  });
+
+  it('ends a session by DELETE without a body (or an empty one), and by POST with its custom_data', async () => {
+    const bare = await startSession();
+    expect((await callHttp(base, 'DELETE', `/v1/ivr-bot/sessions/${bare}`)).status).toBe(200);
+    const empty = await startSession();
+    expect((await callHttp(base, 'DELETE', `/v1/ivr-bot/sessions/${empty}`, {})).status).toBe(200);
+    const posted = await startSession();
+    const ended = await callHttp(base, 'POST', `/v1/ivr-bot/scopes/${posted}:delete`, {
+      custom_data: { outcome: 'paid' },
+    });
+    expect(ended.status).toBe(200);
+    expect(await report(posted)).toMatchObject({ ended: true, variables: { 'custom.outcome': 'paid' } });
+  });
+
+  it('refuses a body on a GET too, with no other binding to name', async () => {
+    const id = await startSession();
+    // fetch sends no body with a GET: node:http does, framed by its content-length.
+    const body = '{"call_session_id":"other"}';
+    const refused = await new Promise<{ status: number; body: Record<string, unknown> }>(
+      (resolve, reject) => {
+        const req = request(
+          `${base}/v1/ivr-bot/sessions/${id}/decision`,
+          { method: 'GET', headers: { 'content-length': Buffer.byteLength(body) } },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (text += chunk));
+            res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      },
+    );
+    expect(refused).toEqual({
+      status: 400,
+      body: {
+        status: {
+          status_code: 'BAD_REQUEST',
+          status_message: {
+            locale: 'en-US',
+            message:
+              'GET /v1/ivr-bot/sessions/{call_session_id}/decision takes no body: its fields come from the path and the query string',
+          },
+        },
+      },
+    });
   });
 });

@@ -80,7 +80,10 @@ describe('a sandbox configured otherwise', () => {
     const client = createSandboxGrpcClient(`127.0.0.1:${sandbox.grpc!.port}`, 'IVRBot');
     try {
       expect(await client.call('StartIVRSession', { gk_scope_id: 'bank' })).toMatchObject({
-        status: { status_code: 'INVALID_REQUEST', field_violations: [{ field: 'call_id' }] },
+        status: {
+          status_code: 'INVALID_REQUEST',
+          field_violations: [{ field: 'call_id' }, { field: 'recording_id' }],
+        },
       });
     } finally {
       client.close();

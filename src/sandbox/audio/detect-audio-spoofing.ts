@@ -1,9 +1,10 @@
 import type { OutcomeOperation } from '../scenario/scenario-spec';
 import type { SandboxScenario } from '../scenario/sandbox-scenario';
-import { missingField, OK_STATUS } from '../wire/status';
+import { validateRequest } from '../wire/field-violations';
+import { OK_STATUS } from '../wire/status';
 import type { JsonMessage } from '../wire/proto-json';
 import { describeAudio, identify } from './describe-audio';
-import { checkContext, findAudio, readPersonId } from './read-request';
+import { checkAudio, checkChannelSelector, checkContext, findAudio, readPersonId } from './read-request';
 import { readScriptedResult } from './scripted-result';
 
 /** The detectors: their parameter field (camelCase, as the contract names them), outcome and result field. */
@@ -34,11 +35,16 @@ const PLAYBACK_VERSION = 1;
  * any detector that ran is, with their reasons.
  */
 export function detectAudioSpoofing(scenario: SandboxScenario, request: JsonMessage): JsonMessage {
-  checkContext(request);
-  const audio = findAudio(scenario, request, 'input');
-  const footprint = request.footprintPlaybackDetectionParameters as JsonMessage | undefined;
-  if (footprint !== undefined && !(footprint.gk_voiceprint_profile_id as JsonMessage | undefined)?.value)
-    throw missingField('footprintPlaybackDetectionParameters.gk_voiceprint_profile_id');
+  validateRequest((violations) => {
+    checkContext(violations, request);
+    checkAudio(violations, request, 'input');
+    const footprint = request.footprintPlaybackDetectionParameters as JsonMessage | undefined;
+    const profile = 'footprintPlaybackDetectionParameters.gk_voiceprint_profile_id';
+    if (footprint !== undefined && !(footprint.gk_voiceprint_profile_id as JsonMessage | undefined)?.value)
+      violations.add(profile, `${profile} is required`);
+    checkChannelSelector(violations, request);
+  });
+  const audio = findAudio(scenario, request);
   const about = { media: audio.media.id, person: readPersonId(request) };
   const response: JsonMessage = { status: OK_STATUS, audio_details: describeAudio(audio) };
   const invalidReasons: unknown[] = [];

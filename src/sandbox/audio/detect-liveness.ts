@@ -1,9 +1,17 @@
 import type { SandboxScenario } from '../scenario/sandbox-scenario';
-import { missingField, StatusFailure, OK_STATUS } from '../wire/status';
+import { validateRequest, type FieldViolations } from '../wire/field-violations';
+import { OK_STATUS } from '../wire/status';
 import type { JsonMessage } from '../wire/proto-json';
 import { scoreTextMatch } from './align-words';
 import { identify, uniqueId } from './describe-audio';
-import { checkContext, findAudio, readPersonId, type RequestAudio } from './read-request';
+import {
+  checkAudio,
+  checkChannelSelector,
+  checkContext,
+  findAudio,
+  readPersonId,
+  type RequestAudio,
+} from './read-request';
 import { NO_WAV, type HearAudio } from './recognized-transcript';
 import { readScriptedResult } from './scripted-result';
 
@@ -22,24 +30,14 @@ export async function detectLiveness(
   request: JsonMessage,
   hear: HearAudio,
 ): Promise<JsonMessage> {
-  checkContext(request);
+  const randoms = (request.random_audio_set as JsonMessage[] | undefined) ?? [];
+  validateRequest((violations) => checkLivenessRequest(violations, request, randoms));
   const reference = findAudio(scenario, request);
-  const randoms = request.random_audio_set as JsonMessage[] | undefined;
-  if (randoms === undefined || randoms.length === 0)
-    throw missingField('random_audio_set', 'needs at least one random audio with its expected text');
   const person = readPersonId(request);
-  const checked = randoms.map((random, i) => {
-    const where = `random_audio_set[${i}].`;
-    const audio = findAudio(scenario, random, 'audio', where);
-    const expected = random.expected_text;
-    if (typeof expected !== 'string' || expected.trim() === '')
-      throw new StatusFailure(
-        'INVALID_REQUEST',
-        `${where}expected_text is required`,
-        `${where}expected_text`,
-      );
-    return { audio, expected };
-  });
+  const checked = randoms.map((random, i) => ({
+    audio: findAudio(scenario, random, `random_audio_set[${i}].`),
+    expected: random.expected_text as string,
+  }));
   const scored = await Promise.all(
     checked.map(async ({ audio, expected }) => {
       const { text, source } = await readDetectedText(scenario, audio, hear);
@@ -66,6 +64,28 @@ export async function detectLiveness(
       gk_reference_processed_audio_id: uniqueId(reference.media.processed_audio_id),
     },
   };
+}
+
+/** The fields of DetectLivenessRequest, in their order: random audios come before the reference's channel. */
+function checkLivenessRequest(
+  violations: FieldViolations,
+  request: JsonMessage,
+  randoms: JsonMessage[],
+): void {
+  checkContext(violations, request);
+  checkAudio(violations, request);
+  if (randoms.length === 0)
+    violations.add(
+      'random_audio_set',
+      'random_audio_set needs at least one random audio with its expected text',
+    );
+  randoms.forEach((random, i) => {
+    const where = `random_audio_set[${i}].`;
+    checkAudio(violations, random, 'audio', where);
+    violations.requireWords(random, 'expected_text', where);
+    checkChannelSelector(violations, random, where);
+  });
+  checkChannelSelector(violations, request);
 }
 
 /**

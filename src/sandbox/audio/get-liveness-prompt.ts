@@ -1,4 +1,5 @@
 import type { SandboxScenario } from '../scenario/sandbox-scenario';
+import { validateRequest } from '../wire/field-violations';
 import { OK_STATUS, StatusFailure } from '../wire/status';
 import type { JsonMessage } from '../wire/proto-json';
 import { checkContext } from './read-request';
@@ -11,7 +12,7 @@ import { checkContext } from './read-request';
 export function createLivenessPrompter(scenario: SandboxScenario): (request: JsonMessage) => JsonMessage {
   let next = 0;
   return (request) => {
-    checkContext(request);
+    validateRequest((violations) => checkContext(violations, request));
     const prompts = scenario.livenessPrompts;
     if (prompts.length === 0)
       throw new StatusFailure(

@@ -1,8 +1,10 @@
 import type { SandboxMedia, SandboxScenario } from '../scenario/sandbox-scenario';
+import { checkLanguageTag } from '../scenario/check-language-tag';
+import { FieldViolations } from '../wire/field-violations';
 import { StatusFailure } from '../wire/status';
 import type { JsonMessage } from '../wire/proto-json';
 import type { RecognizedWord } from './parse-recognizer-output';
-import { checkContext, findAudio, type RequestAudio } from './read-request';
+import { checkAudio, checkChannelSelector, checkContext, findAudio, type RequestAudio } from './read-request';
 import { findSpeechRecognizer, recognizeSpeech, type SpeechRecognizer } from './speech-recognizer';
 
 type AudioMethod = (scenario: SandboxScenario, request: JsonMessage) => JsonMessage;
@@ -75,10 +77,18 @@ export function createSpeechHook(
   };
 }
 
-/** The request's audio and language; undefined for a bad request (the method answers it). */
+/**
+ * The request's audio and language; undefined for a request the method refuses (it answers why), so that
+ * nothing is decoded for it.
+ */
 function findRequestAudio(scenario: SandboxScenario, request: JsonMessage) {
+  const violations = new FieldViolations();
+  checkContext(violations, request);
+  checkAudio(violations, request);
+  checkChannelSelector(violations, request);
+  const asked = request.language as string | undefined;
+  if (!violations.isEmpty || (asked !== undefined && !checkLanguageTag(asked).ok)) return undefined;
   try {
-    checkContext(request);
     const audio = findAudio(scenario, request);
     const language =
       (request.language as string | undefined) || audio.media.language || scenario.configuration.language;

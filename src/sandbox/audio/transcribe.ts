@@ -1,8 +1,10 @@
+import { checkLanguageTag } from '../scenario/check-language-tag';
 import type { SandboxMedia, SandboxScenario } from '../scenario/sandbox-scenario';
+import { validateRequest } from '../wire/field-violations';
 import { OK_STATUS, StatusFailure } from '../wire/status';
 import type { JsonMessage } from '../wire/proto-json';
 import { describeAudio, toDuration, toMillis, uniqueId } from './describe-audio';
-import { checkContext, findAudio, type RequestAudio } from './read-request';
+import { checkAudio, checkChannelSelector, checkContext, findAudio, type RequestAudio } from './read-request';
 
 /** One word of a transcription, before redaction. */
 export interface TranscribedWord {
@@ -21,7 +23,9 @@ export interface Transcription {
 /**
  * The language of a Transcribe or Redact request: the request's; else, for
  * processed audio, its actual language (the segment's `language`); else the
- * configuration's. None of them: INVALID_REQUEST, as the contract says.
+ * configuration's. None of them: INVALID_REQUEST, as the contract says. The
+ * request's was checked with the request; the other two when the scenario
+ * loaded (checkLanguageTag).
  */
 function chooseLanguage(scenario: SandboxScenario, request: JsonMessage, media: SandboxMedia): string {
   const processed = request.gk_processed_audio_id !== undefined;
@@ -64,7 +68,14 @@ function listWords(media: SandboxMedia): TranscribedWord[] {
 
 /** What Transcribe and Redact share: the checks and the scripted transcript. */
 export function readTranscription(scenario: SandboxScenario, request: JsonMessage): Transcription {
-  checkContext(request);
+  validateRequest((violations) => {
+    checkContext(violations, request);
+    checkAudio(violations, request);
+    const language = request.language as string | undefined;
+    const checked = language === undefined ? undefined : checkLanguageTag(language);
+    if (checked?.ok === false) violations.add('language', `language ${checked.problem}`);
+    checkChannelSelector(violations, request);
+  });
   const audio = findAudio(scenario, request);
   const language = chooseLanguage(scenario, request, audio.media);
   return { audio, language, text: audio.media.transcript?.text ?? '', words: listWords(audio.media) };

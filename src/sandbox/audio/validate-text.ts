@@ -1,9 +1,10 @@
 import type { SandboxScenario } from '../scenario/sandbox-scenario';
-import { missingField, OK_STATUS } from '../wire/status';
+import { validateRequest } from '../wire/field-violations';
+import { OK_STATUS } from '../wire/status';
 import type { JsonMessage } from '../wire/proto-json';
 import { scoreTextMatch } from './align-words';
 import { uniqueId } from './describe-audio';
-import { checkContext, findAudio } from './read-request';
+import { checkAudio, checkChannelSelector, checkContext, findAudio } from './read-request';
 
 /** ValidateText's threshold when the scenario's configuration sets none. */
 export const DEFAULT_TEXT_VALIDATION_THRESHOLD = 0.8;
@@ -15,10 +16,14 @@ export const DEFAULT_TEXT_VALIDATION_THRESHOLD = 0.8;
  * has no transcript (nothing to compare).
  */
 export function validateText(scenario: SandboxScenario, request: JsonMessage): JsonMessage {
-  checkContext(request);
+  validateRequest((violations) => {
+    checkContext(violations, request);
+    checkAudio(violations, request);
+    violations.requireWords(request, 'expected_text');
+    checkChannelSelector(violations, request);
+  });
   const { media } = findAudio(scenario, request);
-  const expected = request.expected_text;
-  if (typeof expected !== 'string' || expected.trim() === '') throw missingField('expected_text');
+  const expected = request.expected_text as string;
   const detected = media.transcript?.text;
   const threshold = scenario.configuration.text_validation_threshold ?? DEFAULT_TEXT_VALIDATION_THRESHOLD;
   const score = detected === undefined ? 0 : scoreTextMatch(expected, detected);

@@ -26,10 +26,16 @@ const PROGRESS_FIELDS: Readonly<Record<FlowNode, [string, string]>> = {
   Train: ['train_progress_status', 'train_progress_information'],
 };
 
+/** What a session that ended undecided answers, so that an IVR polling for the decision can stop. */
+const ENDED_UNDECIDED =
+  'the session ended before a decision was made: session_decision is NOT_AVAILABLE, and stays so';
+
 /**
  * GetSessionDecisionResponse: ProgressInformation for every node that has started (its details: the
  * result's once completed; the audio collected so far for process-audio-for-enroll), and the
- * SessionDecision once available.
+ * SessionDecision once available. A session that ended before any decision will never have one: its
+ * SessionDecision is NOT_AVAILABLE (no reason: nothing failed), the OK status's message saying why, since
+ * the contract makes the decision's presence what ends an IVR's polling.
  */
 export function describeDecision(session: CallSession): JsonMessage {
   const response: JsonMessage = { status: OK_STATUS };
@@ -59,5 +65,9 @@ export function describeDecision(session: CallSession): JsonMessage {
         ? {}
         : { decision_reason: `DECISION_REASON_${session.decision.reason}` }),
     };
+  else if (session.ended) {
+    response.session_decision = { decision: 'DECISION_NOT_AVAILABLE' };
+    response.status = { ...OK_STATUS, status_message: { locale: 'en-US', message: ENDED_UNDECIDED } };
+  }
   return response;
 }

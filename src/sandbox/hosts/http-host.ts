@@ -6,6 +6,7 @@ import type { RunningHost } from '../../hosts/running-host';
 import { FieldTypeError, type JsonMessage } from '../wire/proto-json';
 import { mapStatusToHttp } from '../wire/http-status';
 import type { StatusCodeName } from '../wire/status';
+import { refuseUnboundFields } from './bodiless-binding';
 import { assembleRequest, findRoute, listHttpRoutes, type HttpRoute } from './http-routes';
 import { normaliseJsonMessage } from './message-codec';
 import { findSandboxOnlyRoute, type SandboxOnlyRoute } from './sandbox-routes';
@@ -46,8 +47,9 @@ function failure(code: StatusCodeName, message: string, extra: JsonMessage = {})
  * Serves every HTTP binding of the sandbox services (docs/contract.md, "HTTP
  * bindings of the IVR bot and audio services"): the response message as JSON,
  * its HTTP status from its `status`. Transport problems (unknown path, wrong verb,
- * a body that is not JSON or too large, a field of the wrong kind) are answered
- * with the same shape: a message holding only `status`.
+ * a body that is not JSON or too large, a field of the wrong kind, a body or a map
+ * field a binding does not take) are answered with the same shape: a message
+ * holding only `status`.
  */
 export async function startSandboxHttpHost(
   methods: readonly ServedMethod[],
@@ -104,19 +106,22 @@ async function handle(
     });
   }
   const { route, variables } = found;
-  let body: unknown = {};
-  if (route.binding.body !== undefined) {
-    const declared =
-      req.headers['content-length'] === undefined ? undefined : Number(req.headers['content-length']);
-    const reservation = inflight.createReservation();
-    const read = await readJsonBody(req, declared, options.maxMessageBytes, reservation);
-    reservation.release();
-    if (!read.ok) {
-      const code = read.error.status === 413 ? 'TOO_LARGE' : 'BAD_REQUEST';
-      return send(res, failure(code, read.error.message));
-    }
-    body = read.value;
-  } else req.resume();
+  // Read for every binding: one without a body refuses a body rather than drop it (refuseUnboundFields).
+  const declared =
+    req.headers['content-length'] === undefined ? undefined : Number(req.headers['content-length']);
+  const reservation = inflight.createReservation();
+  const read = await readJsonBody(req, declared, options.maxMessageBytes, reservation);
+  reservation.release();
+  if (!read.ok && (route.binding.body !== undefined || read.error.status === 413)) {
+    const code = read.error.status === 413 ? 'TOO_LARGE' : 'BAD_REQUEST';
+    return send(res, failure(code, read.error.message));
+  }
+  const body = read.ok ? read.value : undefined;
+  const unbound = refuseUnboundFields(route, url.searchParams, body);
+  if (unbound !== undefined) {
+    const violations = unbound.violations.length === 0 ? {} : { field_violations: unbound.violations };
+    return send(res, failure('BAD_REQUEST', unbound.message, violations));
+  }
   let request: JsonMessage;
   try {
     request = normaliseJsonMessage(
@@ -125,8 +130,8 @@ async function handle(
     );
   } catch (error) {
     if (!(error instanceof FieldTypeError)) throw error;
-    const violation = { field_violations: [{ field: error.field, description: error.message }] };
-    return send(res, failure('BAD_REQUEST', error.message, violation));
+    const violations = { field_violations: [...error.problems] };
+    return send(res, failure('BAD_REQUEST', error.message, violations));
   }
   const { responseType } = route.method.binding;
   send(res, normaliseJsonMessage(responseType, await route.method.answer(request)));

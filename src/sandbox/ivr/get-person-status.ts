@@ -1,19 +1,19 @@
 import type { PersonStore } from '../flow/person-store';
 import type { PersonSpec } from '../scenario/scenario-spec';
+import { validateRequest } from '../wire/field-violations';
 import { OK_STATUS } from '../wire/status';
 import type { JsonMessage } from '../wire/proto-json';
-import { requireText } from './require-fields';
 
 const DEFAULT_TAGS = ['default'];
 
 /**
- * GetPersonStatus, from the person store (the scenario's persons as the calls
- * so far changed them), before or without any session. A person the store does not know, or a `voice_print_tag` the person
- * has no voiceprint for, is NOT_ENROLLED (status OK): the platform has no
- * voiceprint to report. `now` decides `offer_opt_in` (the opt-out period is over).
+ * GetPersonStatus, from the person store (the scenario's persons as the calls so far changed them), before or
+ * without any session. A person the store does not know, or a `voice_print_tag` the person has no voiceprint
+ * for, is NOT_ENROLLED (status OK): the platform has no voiceprint to report. `now` decides `offer_opt_in`
+ * (the opt-out period is over).
  */
 export function getPersonStatus(persons: PersonStore, request: JsonMessage, now: number): JsonMessage {
-  requireText(request, ['gk_scope_id', 'person_id']);
+  validateRequest((violations) => violations.requireText(request, ['gk_scope_id', 'person_id']));
   const person = persons.get(request.person_id as string);
   const tag = request.voice_print_tag as string | undefined;
   const hasVoiceprint =

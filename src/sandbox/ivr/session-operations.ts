@@ -3,9 +3,9 @@ import { endCall, identifyPerson, receiveOptIn, startCall } from '../flow/flow-o
 import type { CallSession } from '../flow/call-session';
 import type { CallSessions } from '../flow/call-sessions';
 import type { SandboxScenario } from '../scenario/sandbox-scenario';
+import { FieldViolations, validateRequest } from '../wire/field-violations';
 import { OK_STATUS, StatusFailure } from '../wire/status';
 import type { JsonMessage } from '../wire/proto-json';
-import { requireText } from './require-fields';
 
 const readCustomData = (request: JsonMessage): Record<string, string> =>
   (request.custom_data as Record<string, string> | undefined) ?? {};
@@ -14,11 +14,13 @@ const readCustomData = (request: JsonMessage): Record<string, string> =>
  * The session flow's operations: StartIVRSession opens a session on a recording the recorder knows
  * (SIPREC correlation, as StartRecording) and hands out the `call_session_id` every other operation
  * needs (NOT_FOUND for any other). Each answers once the events it raised have been through the engine
- * model and the webhook, so what an IVR reads next already reflects them.
+ * model and the webhook, so what an IVR reads next already reflects them. A request missing any of its
+ * required fields is INVALID_REQUEST naming them all, before any id is looked up.
  */
 export function createSessionOperations(scenario: SandboxScenario, store: CallSessions) {
-  function find(request: JsonMessage, live: boolean): CallSession {
-    requireText(request, ['call_session_id']);
+  /** The session of a request whose text fields `required` (call_session_id first) are checked. */
+  function find(request: JsonMessage, live: boolean, required = ['call_session_id']): CallSession {
+    validateRequest((violations) => violations.requireText(request, required));
     const id = request.call_session_id as string;
     const session = store.get(id);
     if (session === undefined)
@@ -33,7 +35,9 @@ export function createSessionOperations(scenario: SandboxScenario, store: CallSe
   }
 
   async function startIvrSession(request: JsonMessage): Promise<JsonMessage> {
-    requireText(request, ['gk_scope_id', 'call_id', 'recording_id']);
+    const violations = new FieldViolations();
+    violations.requireText(request, ['gk_scope_id', 'call_id', 'recording_id']);
+    violations.failIfAny();
     const recordingId = request.recording_id as string;
     if (!scenario.recordings.has(recordingId))
       throw new StatusFailure(
@@ -61,8 +65,7 @@ export function createSessionOperations(scenario: SandboxScenario, store: CallSe
   }
 
   async function submitPersonId(request: JsonMessage): Promise<JsonMessage> {
-    const session = find(request, true);
-    requireText(request, ['person_id']);
+    const session = find(request, true, ['call_session_id', 'person_id']);
     const personId = request.person_id as string;
     await session.serialize(async () => {
       if (session.personId !== undefined)

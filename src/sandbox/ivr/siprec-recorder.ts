@@ -1,8 +1,8 @@
 import { MEDIA_URN_PREFIX, type SandboxScenario } from '../scenario/sandbox-scenario';
-import { missingField, OK_STATUS, StatusFailure } from '../wire/status';
+import { FieldViolations, validateRequest } from '../wire/field-violations';
+import { OK_STATUS, StatusFailure } from '../wire/status';
 import type { JsonMessage } from '../wire/proto-json';
 import type { RecordedMedia } from './recorded-media';
-import { requireText } from './require-fields';
 
 interface Recording {
   recordingId: string;
@@ -31,17 +31,10 @@ export function createSiprecRecorder(scenario: SandboxScenario, now: () => numbe
   let started = 0;
 
   function startRecording(request: JsonMessage): JsonMessage {
-    requireText(request, ['gk_scope_id', 'gk_engagement_id', 'gk_session_id', 'recording_id']);
-    if (!RECORDING_SIDES.has(request.recording_side as string))
-      throw missingField(
-        'recording_side',
-        'is required: RECORDING_SIDE_1, RECORDING_SIDE_2 or RECORDING_SIDE_ALL',
-      );
-    const caller = request.caller_attributes as JsonMessage | undefined;
-    if (caller !== undefined) {
-      if (caller.channel_index === undefined) throw missingField('caller_attributes.channel_index');
-      requireText(caller, ['person_id'], 'caller_attributes.');
-    }
+    const violations = new FieldViolations();
+    violations.requireText(request, ['gk_scope_id', 'gk_engagement_id', 'gk_session_id', 'recording_id']);
+    checkSideAndCaller(violations, request);
+    violations.failIfAny();
     const recordingId = request.recording_id as string;
     const known = scenario.recordings.get(recordingId);
     if (known === undefined)
@@ -79,7 +72,7 @@ export function createSiprecRecorder(scenario: SandboxScenario, now: () => numbe
   }
 
   function stopRecording(request: JsonMessage): JsonMessage {
-    requireText(request, ['media_urn']);
+    validateRequest((violations) => violations.requireText(request, ['media_urn']));
     const recording = recordings.get(request.media_urn as string);
     if (recording === undefined)
       throw new StatusFailure(
@@ -101,4 +94,18 @@ export function createSiprecRecorder(scenario: SandboxScenario, now: () => numbe
   }
 
   return { startRecording, stopRecording };
+}
+
+/** StartRecording's fields after `recording_id`, in their order: the side, and the caller when given. */
+function checkSideAndCaller(violations: FieldViolations, request: JsonMessage): void {
+  if (!RECORDING_SIDES.has(request.recording_side as string))
+    violations.add(
+      'recording_side',
+      'recording_side is required: RECORDING_SIDE_1, RECORDING_SIDE_2 or RECORDING_SIDE_ALL',
+    );
+  const caller = request.caller_attributes as JsonMessage | undefined;
+  if (caller === undefined) return;
+  if (caller.channel_index === undefined)
+    violations.add('caller_attributes.channel_index', 'caller_attributes.channel_index is required');
+  violations.requireText(caller, ['person_id'], 'caller_attributes.');
 }

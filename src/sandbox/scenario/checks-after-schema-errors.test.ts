@@ -34,4 +34,12 @@ describe('the checks after schema errors', () => {
     );
     expect(found).toEqual([expect.stringMatching(/^MISSING_KEY this word is missing 'text'/)]);
   });
+
+  it('checks no language the schema refuses', async () => {
+    const found = await messages(
+      'configuration: { language: [en] }\nmedia:\n  - { id: m, duration: 1, language: "" }\n',
+    );
+    expect(found.filter((m) => m.startsWith('SANDBOX_'))).toEqual([]);
+    expect(found.length).toBe(2);
+  });
 });

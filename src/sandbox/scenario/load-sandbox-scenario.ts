@@ -6,6 +6,7 @@ import { parseYaml } from '../../rules/parse/parse-yaml';
 import { describeError } from '../../rules/load/list-files';
 import { readSource } from '../../rules/load/read-source';
 import { checkFlowTiming } from './check-flow-timing';
+import { checkLanguages } from './check-languages';
 import { checkMedia } from './check-media';
 import { checkPersonTimes, normalizePersonTimes } from './check-person-times';
 import { checkReferences } from './check-references';
@@ -57,6 +58,7 @@ export async function checkSandboxScenario(
   diagnostics.push(...checkReferences(parsed, parsed.value));
   diagnostics.push(...checkPersonTimes(parsed, parsed.value));
   diagnostics.push(...checkFlowTiming(parsed, parsed.value));
+  diagnostics.push(...checkLanguages(parsed, parsed.value));
   const media: SandboxMedia[] = [];
   for (const { index, item: written } of listEntries(parsed.value, 'media')) {
     if (!isCheckableMedia(written)) continue;

@@ -72,7 +72,11 @@ export function buildMediaSchema(): JsonSchema {
           type: 'integer',
           minimum: 1,
         }),
-        language: text('language', "The processed audio's actual language, e.g. `en-US`.", { minLength: 1 }),
+        language: text(
+          'language',
+          "The processed audio's actual language: a BCP 47 tag of a known language, e.g. `en-US`.",
+          { minLength: 1 },
+        ),
         transcript: buildTranscriptSchema(),
       },
       required: ['id'],

@@ -12,7 +12,7 @@ function buildConfigurationSchema(): JsonSchema {
     properties: {
       language: text(
         'language',
-        'Language of Transcribe and Redact when neither the request nor the audio has one.',
+        'Language of Transcribe and Redact when neither the request nor the audio has one: a BCP 47 tag of a known language, e.g. `en-US`.',
         {
           minLength: 1,
         },

@@ -26,7 +26,7 @@ describe('proto3 JSON <-> object form', () => {
     });
   });
 
-  it('names the first field of the wrong kind', () => {
+  it('names each field of the wrong kind', () => {
     const read = (json: unknown) => {
       try {
         readJsonForm(start, json);
@@ -45,5 +45,16 @@ describe('proto3 JSON <-> object form', () => {
       'caller_attributes.channel_index: expected an integer',
     );
     expect(read([])).toBe('(body): expected a JSON object');
+    expect(
+      read({
+        recording_side: 'LEFT',
+        caller_attributes: { channel_index: 1.5, person_id: 7 },
+        gk_scope_id: 3,
+      }),
+    ).toBe(
+      'gk_scope_id: expected a string; recording_side: expected one of RECORDING_SIDE_UNSPECIFIED, ' +
+        'RECORDING_SIDE_1, RECORDING_SIDE_2, RECORDING_SIDE_ALL; caller_attributes.channel_index: expected an ' +
+        'integer; caller_attributes.person_id: expected a string',
+    );
   });
 });
