@@ -13,7 +13,7 @@ import type { Ratio } from './measure';
 import { check, type ResultRow, type RunOptions, type Suite } from './suite';
 import { formatRatio } from './table';
 import type { ServerProcess } from './traffic-servers';
-import { SESSIONS, withTrafficPack, withTrafficServers } from './traffic-setup';
+import { QUICK_SESSIONS, SESSIONS, withTrafficPack, withTrafficServers } from './traffic-setup';
 import { HTTP_TRANSPORT, IN_FLIGHT } from './traffic-transports';
 
 interface Rounds extends Plan {
@@ -21,10 +21,11 @@ interface Rounds extends Plan {
   wanted: number;
   most: number;
   warmupSeconds: number;
+  sessions: number;
 }
 
-const FULL = { wanted: 8, most: 16, seconds: 4, warmupSeconds: 4, rate: 2_000 };
-const QUICK = { wanted: 1, most: 1, seconds: 1, warmupSeconds: 0, rate: 50 };
+const FULL = { wanted: 8, most: 16, seconds: 4, warmupSeconds: 4, rate: 2_000, sessions: SESSIONS };
+const QUICK = { wanted: 1, most: 1, seconds: 1, warmupSeconds: 0, rate: 50, sessions: QUICK_SESSIONS };
 /** Most send lag at the 99th percentile the client may add before its run counts as behind schedule, in ns. */
 const LAG_LIMIT_NS = 1e6;
 
@@ -45,9 +46,15 @@ export const latencySuite: Suite = {
       quick: options.quick,
     };
     return withTrafficPack('latency', (rulesDir) =>
-      withTrafficServers(HTTP_TRANSPORT, rulesDir, (servers) => measureRounds(servers, rounds), {
-        tuned: TUNED_NODE_ARGS,
-      }),
+      withTrafficServers(
+        HTTP_TRANSPORT,
+        rulesDir,
+        rounds.sessions,
+        (servers) => measureRounds(servers, rounds),
+        {
+          tuned: TUNED_NODE_ARGS,
+        },
+      ),
     );
   },
 };
@@ -95,7 +102,7 @@ async function runRound(
       rate: rounds.rate,
       seconds: round === 0 ? rounds.warmupSeconds : rounds.seconds,
       round,
-      sessions: SESSIONS,
+      sessions: rounds.sessions,
       connections: rounds.connections,
       timeoutMs: 10_000,
       lagLimitNs: LAG_LIMIT_NS,

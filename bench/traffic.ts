@@ -3,13 +3,21 @@ import { hasH2load, ensureH2load } from './h2load';
 import { median, pairedRatio } from './measure';
 import { check, judgeRatioGoal, type ResultRow, type RunOptions, type Suite } from './suite';
 import { formatCount, formatRatio, printTable } from './table';
-import { orderServers, SESSIONS, withTrafficPack, withTrafficServers, type Server } from './traffic-setup';
+import {
+  orderServers,
+  QUICK_SESSIONS,
+  SESSIONS,
+  withTrafficPack,
+  withTrafficServers,
+  type Server,
+} from './traffic-setup';
 import { GRPC_TRANSPORT, HTTP_TRANSPORT, type TrafficTransport } from './traffic-transports';
 
 interface Rounds {
   count: number;
   seconds: number;
   warmupSeconds: number;
+  sessions: number;
 }
 
 /** One h2load run against one server: its throughput and the server's CPU time per request. */
@@ -38,8 +46,8 @@ export const trafficSuite: Suite = {
       ensureH2load();
     }
     const rounds = options.quick
-      ? { count: 1, seconds: 1, warmupSeconds: 0 }
-      : { count: 8, seconds: 4, warmupSeconds: 4 };
+      ? { count: 1, seconds: 1, warmupSeconds: 0, sessions: QUICK_SESSIONS }
+      : { count: 8, seconds: 4, warmupSeconds: 4, sessions: SESSIONS };
     return withTrafficPack('traffic', async (rulesDir, dir) => {
       const rows: ResultRow[] = [];
       for (const transport of [HTTP_TRANSPORT, GRPC_TRANSPORT])
@@ -55,10 +63,10 @@ function compareTransport(
   dir: string,
   rounds: Rounds,
 ): Promise<ResultRow[]> {
-  return withTrafficServers(transport, rulesDir, async (servers) => {
+  return withTrafficServers(transport, rulesDir, rounds.sessions, async (servers) => {
     const runs: Record<Server, Run[]> = { bare: [], rulehook: [] };
     const runRound = async (round: number, seconds: number, record: boolean): Promise<void> => {
-      const session = (round * 131) % SESSIONS;
+      const session = (round * 131) % rounds.sessions;
       const event = session + 1 + round;
       const file = path.join(dir, `${transport.name}-round-${round}.body`);
       transport.writeBody(file, session, event);

@@ -1,23 +1,20 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { describeRequiring } from './describe-requiring';
+import { describeRequiring, findMissingPrograms } from './describe-requiring';
 
 /**
  * Real redis-server processes for the Redis tests (no mocks). `.ci/run` installs
  * redis-server; elsewhere, when it is missing, the suites are skipped with a loud
  * message, never silently, and under CI a missing server fails the run.
  */
-const REDIS_AVAILABLE = spawnSync('redis-server', ['--version']).status === 0;
+const MISSING = findMissingPrograms({ 'redis-server': 'redis-server' });
 
 /** Every suite that runs a redis-server is declared with this (describeRequiring's rules). */
 export function describeWithRedis(name: string, body: () => void): void {
-  const missing = REDIS_AVAILABLE
-    ? undefined
-    : 'redis-server is not installed (apt-get install redis-server)';
-  describeRequiring(missing, name, body);
+  describeRequiring(MISSING, name, body);
 }
 
 export function findFreePort(): Promise<number> {
