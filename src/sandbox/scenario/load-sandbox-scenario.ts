@@ -8,9 +8,11 @@ import { readSource } from '../../rules/load/read-source';
 import { checkFlowTiming } from './check-flow-timing';
 import { checkMedia } from './check-media';
 import { checkPersonTimes, normalizePersonTimes } from './check-person-times';
+import { checkRecordingPatterns } from './check-recording-patterns';
 import { checkReferences } from './check-references';
 import { isCheckableMedia, listEntries } from './read-checkable';
 import { readWavHeader } from './read-wav-header';
+import { RecordingCatalog } from './recording-catalog';
 import type { SandboxMedia, SandboxScenario } from './sandbox-scenario';
 import type { MediaSpec, SandboxScenarioSpec } from './scenario-spec';
 import { isSandboxStringPosition } from './string-positions';
@@ -55,6 +57,7 @@ export async function checkSandboxScenario(
   if (!parsed.wellFormed) return { scenario: undefined, diagnostics, sources };
   diagnostics.push(...validateSandboxSchema(parsed));
   diagnostics.push(...checkReferences(parsed, parsed.value));
+  diagnostics.push(...checkRecordingPatterns(parsed, parsed.value));
   diagnostics.push(...checkPersonTimes(parsed, parsed.value));
   diagnostics.push(...checkFlowTiming(parsed, parsed.value));
   const media: SandboxMedia[] = [];
@@ -130,7 +133,7 @@ function assemble(file: string, spec: SandboxScenarioSpec, media: SandboxMedia[]
     processedAudio: new Map(media.map((m) => [m.processed_audio_id, m])),
     outcomes: spec.outcomes ?? [],
     livenessPrompts: spec.liveness_prompts ?? [],
-    recordings: new Map((spec.recordings ?? []).map((r) => [r.recording_id, r])),
+    recordings: new RecordingCatalog(spec.recordings ?? []),
     ivrSteps: spec.ivr_steps ?? [],
   };
 }

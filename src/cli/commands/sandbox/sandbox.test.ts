@@ -39,7 +39,7 @@ describe('rulehook sandbox', () => {
     expect(io.out()).toContain(
       'Biometric results are SCRIPTED by the scenario, not computed by voice models.',
     );
-    expect(io.out()).toContain('(3 persons, 5 media segments, 7 scripted outcomes)');
+    expect(io.out()).toContain('(3 persons, 6 media segments, 8 scripted outcomes)');
     const context = { gk_engagement_id: 'e', gk_session_id: 's', gk_scope_id: 'bank', configset_id: 'c' };
     const answer = await callHttp(`http://127.0.0.1:${ports.http}`, 'POST', '/v1/audios/text-validation', {
       context,
