@@ -121,3 +121,68 @@ describe('the API', () => {
     }
   });
 });
+
+describe('POST /console/api/evaluate', () => {
+  const spoofed = {
+    'state.sessionId': 'cs-1',
+    'state.currentEvent': 'SPOOF_CHECK_COMPLETED',
+    'call.ani': '+13125550187',
+    'spoof.decision': 'SPOOF',
+    'spoof.reason': 'PLAYBACK_INDICATION',
+    'spoof.score': '0.97',
+  };
+
+  it('answers an event as the engine model and the rules would: sent, delta, response, fired, why', async () => {
+    const { status, body } = await server.post('evaluate', { events: [spoofed] });
+    expect(status).toBe(200);
+    const [result] = body.results;
+    expect(result).toMatchObject({ sent: true, fired: ['fraud-and-spoofing/spoof-suspected'] });
+    expect(result.delta).toEqual(expect.arrayContaining(['spoof.decision', 'spoof.score']));
+    expect(result.response).toMatchObject({
+      result_code: 200,
+      session_variable_updates: expect.arrayContaining([{ key: 'risk.level', value: 'HIGH' }]),
+    });
+    expect(result.rules).toContainEqual({
+      id: 'fraud-and-spoofing/spoof-suspected',
+      fired: true,
+      why: expect.stringMatching(/^fired/),
+    });
+    expect(result.rules).toContainEqual({
+      id: 'fraud-and-spoofing/skip-qa-test-calls',
+      fired: false,
+      why: expect.stringContaining('its `if` does not hold'),
+    });
+  });
+
+  it("runs a call's events in order: the rules' own updates are carried to the next event", async () => {
+    const { body } = await server.post('evaluate', {
+      events: [spoofed, { ...spoofed, 'spoof.score': '0.99' }],
+    });
+    expect(body.results).toHaveLength(2);
+    // risk.level is HIGH from the first answer on: the rule does not alert twice.
+    expect(body.results[1].fired).not.toContain('fraud-and-spoofing/spoof-suspected');
+  });
+
+  it('runs the edited rules, and refuses rules with errors with their diagnostics', async () => {
+    const edited = risk.replace(
+      'priority: 50\n    stop: true\n    if:\n      all:\n        - ref: spoof-hit',
+      'priority: high\n    stop: true\n    if:\n      all:\n        - ref: spoof-hit',
+    );
+    expect(edited).not.toBe(risk);
+    const { status, body } = await server.post('evaluate', {
+      files: { 'risk.yaml': edited },
+      events: [spoofed],
+    });
+    expect(status).toBe(422);
+    expect(body.error.code).toBe('RULES_INVALID');
+    expect(body.diagnostics[0]).toMatchObject({ file: 'risk.yaml', severity: 'error' });
+  });
+
+  it('names the event and variable of bad input', async () => {
+    const bad = await server.post('evaluate', { events: [spoofed, { ...spoofed, 'spoof.score': 0.9 }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/^events\[1\]\["spoof.score"\]: /);
+    const unnamed = await server.post('evaluate', { events: [{ 'call.ani': '1' }] });
+    expect(unnamed.body.error.message).toMatch(/^events\[0\]: no "state.currentEvent"/);
+  });
+});

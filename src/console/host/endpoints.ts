@@ -2,6 +2,7 @@ import type { ApiResult } from '../api/api-result';
 import type { ConsoleContext } from '../api/console-context';
 import { checkPack } from '../api/check-pack';
 import { completeInPack } from '../api/complete-at';
+import { evaluateEvents } from '../api/evaluate-events';
 import { listPack } from '../api/list-pack';
 
 export interface ConsoleEndpoint {
@@ -14,4 +15,5 @@ export const CONSOLE_ENDPOINTS: Record<string, ConsoleEndpoint> = {
   pack: { method: 'GET', run: (_body, context) => listPack(context) },
   check: { method: 'POST', run: checkPack },
   complete: { method: 'POST', run: completeInPack },
+  evaluate: { method: 'POST', run: evaluateEvents },
 };
