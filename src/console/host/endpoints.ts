@@ -4,6 +4,8 @@ import { checkPack } from '../api/check-pack';
 import { completeInPack } from '../api/complete-at';
 import { evaluateEvents } from '../api/evaluate-events';
 import { listPack } from '../api/list-pack';
+import { runPackTests } from '../api/run-pack-tests';
+import { saveFiles } from '../api/save-files';
 
 export interface ConsoleEndpoint {
   method: 'GET' | 'POST';
@@ -16,4 +18,6 @@ export const CONSOLE_ENDPOINTS: Record<string, ConsoleEndpoint> = {
   check: { method: 'POST', run: checkPack },
   complete: { method: 'POST', run: completeInPack },
   evaluate: { method: 'POST', run: evaluateEvents },
+  test: { method: 'POST', run: runPackTests },
+  save: { method: 'POST', run: saveFiles },
 };
