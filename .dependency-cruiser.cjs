@@ -47,6 +47,22 @@ const LAYERS = {
   ],
   // testing, sandbox: scenario files are checked by the same loaders as `rulehook test` and `sandbox`.
   lsp: ['diagnostics', 'rules', 'sandbox', 'testing'],
+  // The console's endpoints run the code paths of the commands (validate, test, replay's engine model and
+  // readers, the language server), never a second implementation.
+  console: [
+    'contract',
+    'diagnostics',
+    'filter',
+    'lsp',
+    'package-root',
+    'processor',
+    'replay',
+    'rules',
+    'sandbox',
+    'simulation',
+    'terminal',
+    'testing',
+  ],
   cli: ['*'],
 };
 
