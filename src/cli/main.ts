@@ -20,6 +20,11 @@ interface Command {
  * (`replay` does not start by loading the HTTP and gRPC servers).
  */
 const COMMANDS: Record<string, Command> = {
+  console: {
+    summary: 'serve the web console: edit, try and test the rules of a pack in a browser',
+    run: async (args, io, signal) =>
+      (await import('./commands/console/console')).runConsole(args, io, signal),
+  },
   init: {
     summary: 'create a starter rule pack: rules, catalog, scenario tests, a recording',
     run: async (args, io) => (await import('./commands/init/init')).runInit(args, io),

@@ -191,3 +191,14 @@ describe('serve --console', () => {
     expect(outside.status).toBe(400);
   });
 });
+
+describe('serve --console, the pack', () => {
+  it("serves the console's API over serve's own rules, read-only", async () => {
+    const server = await serve();
+    const response = await fetch(`${base(server)}/console/api/pack`, { headers: auth });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { mode: string; read_only: boolean; files: { path: string }[] };
+    expect(body).toMatchObject({ mode: 'serve', read_only: true });
+    expect(body.files.map((file) => file.path)).toContain('risk.yaml');
+  });
+});

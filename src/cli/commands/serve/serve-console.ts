@@ -3,6 +3,7 @@ import path from 'node:path';
 import express, { type Router } from 'express';
 import type { EventDecision, LogMask } from '../../../contract/decision-line';
 import { createCallRoute, createDecisionRoutes } from '../../../console/api/live-routes';
+import { createConsoleRouter } from '../../../console/host/console-router';
 import { DecisionFeed } from '../../../console/api/decision-feed';
 import type { ConsolePack } from '../../../console/api/load-pack-book';
 import type { ServeOptions } from './serve-options';
@@ -38,6 +39,17 @@ export function createServeConsole(
   routes.post('/console/api/save', (_req, res) => {
     res.status(403).json({ error: { code: 'READ_ONLY', message: 'serve --console is read-only' } });
   });
+  routes.use(
+    createConsoleRouter({
+      pack: {
+        cwd: pack.cwd,
+        paths: pack.paths,
+        ...(pack.catalog === undefined ? {} : { catalog: pack.catalog }),
+      },
+      readOnly: true,
+      mode: 'serve',
+    }),
+  );
   return { feed, routes };
 }
 
