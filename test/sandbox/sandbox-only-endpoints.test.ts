@@ -31,17 +31,21 @@ const CONTEXT =
 function createHeldWebhook() {
   const calls: string[] = [];
   let hold: Promise<void> | undefined;
+  let failing = false;
   let release = (): void => undefined;
   const webhook: SandboxWebhookTarget = {
     call: async (session, variables) => {
       calls.push(`${session} ${variables['state.currentEvent'] ?? ''}`);
       if (hold !== undefined) await hold;
+      if (failing) throw new Error('the webhook is down');
       return { response: createEmptyResponse(), fired: null };
     },
   };
   return {
     webhook,
     calls,
+    /** Every call from now on fails (true) or answers again (false). */
+    fail: (on: boolean) => (failing = on),
     hold: () => (hold = new Promise((resolve) => (release = resolve))),
     release: () => {
       hold = undefined;
@@ -98,6 +102,7 @@ describe('GET /v1/sandbox/sessions', () => {
         started_at: '2026-05-01T09:00:00.000Z',
         ended_at: '2026-05-01T09:00:06.000Z',
         decision: { decision: 'POSITIVE', reason: 'VOICEPRINT_MATCH' },
+        webhook_failures: 0,
       },
       {
         call_session_id: second,
@@ -108,6 +113,7 @@ describe('GET /v1/sandbox/sessions', () => {
         started_at: '2026-05-01T09:00:02.000Z',
         ended_at: null,
         decision: null,
+        webhook_failures: 0,
       },
     ]);
   });
@@ -129,11 +135,26 @@ describe('GET /v1/sandbox/sessions', () => {
     expect(await ids('?call_id=call-9')).toEqual([]);
   });
 
+  it("counts each session's failed webhook calls, and lists those with one for ?webhook_failed=true", async () => {
+    const answered = await startSession('call-1');
+    held.fail(true);
+    const failed = await startSession('call-2', 'rec-b');
+    held.fail(false);
+    const listed = await callHttp(base, 'GET', '/v1/sandbox/sessions');
+    const sessions = listed.body.sessions as { call_session_id: string; webhook_failures: number }[];
+    expect(sessions.map((s) => [s.call_session_id, s.webhook_failures])).toEqual([
+      [answered, 0],
+      [failed, 1],
+    ]);
+    expect(await ids('?webhook_failed=true')).toEqual([failed]);
+    expect(await ids('?webhook_failed=false')).toEqual([answered]);
+  });
+
   it.each([
     [
       '?status=live',
       'status',
-      "unknown query parameter 'status': the filters are call_id, person_id, recording_id, state, decided",
+      "unknown query parameter 'status': the filters are call_id, person_id, recording_id, state, decided, webhook_failed",
     ],
     ['?state=over', 'state', "state must be live or ended, not 'over'"],
     ['?decided=yes', 'decided', "decided must be true or false, not 'yes'"],

@@ -159,6 +159,11 @@ export class CallSession {
     );
   }
 
+  /** The webhook calls that brought no usable answer: the timeline's answer entries with a failure. */
+  countWebhookFailures(): number {
+    return this.timeline.filter((e) => e.kind === 'answer' && e.failure !== null).length;
+  }
+
   report(): SessionReport {
     const nodes = Object.fromEntries(
       FLOW_NODES.map((node) => [
@@ -170,7 +175,7 @@ export class CallSession {
       call_session_id: this.id,
       ended: this.ended,
       decision: this.decision ?? null,
-      webhook_failures: this.timeline.filter((e) => e.kind === 'answer' && e.failure !== null).length,
+      webhook_failures: this.countWebhookFailures(),
       nodes,
       variables: { ...this.variables },
       timeline: [...this.timeline],

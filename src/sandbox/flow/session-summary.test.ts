@@ -9,6 +9,7 @@ const SUMMARY: SessionSummary = {
   started_at: '2026-05-01T09:00:00.000Z',
   ended_at: null,
   decision: null,
+  webhook_failures: 0,
 };
 
 describe('matchSession', () => {
@@ -24,5 +25,13 @@ describe('matchSession', () => {
     expect(matchSession(SUMMARY, { decided: true })).toBe(false);
     const decided = { ...SUMMARY, decision: { decision: 'POSITIVE', reason: undefined } };
     expect(matchSession(decided, { decided: true })).toBe(true);
+  });
+
+  it('keeps, for webhook_failed, the sessions with (true) or without (false) a failed webhook call', () => {
+    const failed = { ...SUMMARY, webhook_failures: 2 };
+    expect(matchSession(failed, { webhookFailed: true })).toBe(true);
+    expect(matchSession(failed, { webhookFailed: false })).toBe(false);
+    expect(matchSession(SUMMARY, { webhookFailed: true })).toBe(false);
+    expect(matchSession(SUMMARY, { webhookFailed: false })).toBe(true);
   });
 });

@@ -20,6 +20,8 @@ export interface SessionSummary {
   ended_at: string | null;
   /** As the timeline's: null until the session is decided. */
   decision: DecidedSession | null;
+  /** The webhook calls of the session that brought no usable answer (its timeline's failed answers). */
+  webhook_failures: number;
 }
 
 /** Which sessions a listing keeps: each given field must equal the session's. */
@@ -29,6 +31,8 @@ export interface SessionFilter {
   recordingId?: string;
   state?: SessionState;
   decided?: boolean;
+  /** true: sessions with at least one failed webhook call; false: those with none. */
+  webhookFailed?: boolean;
 }
 
 export function summarizeSession(session: CallSession): SessionSummary {
@@ -41,6 +45,7 @@ export function summarizeSession(session: CallSession): SessionSummary {
     started_at: new Date(session.startedAt).toISOString(),
     ended_at: session.endedAt === undefined ? null : new Date(session.endedAt).toISOString(),
     decision: session.decision ?? null,
+    webhook_failures: session.countWebhookFailures(),
   };
 }
 
@@ -50,6 +55,7 @@ export function matchSession(summary: SessionSummary, filter: SessionFilter): bo
     (filter.personId === undefined || summary.person_id === filter.personId) &&
     (filter.recordingId === undefined || summary.recording_id === filter.recordingId) &&
     (filter.state === undefined || summary.state === filter.state) &&
-    (filter.decided === undefined || (summary.decision !== null) === filter.decided)
+    (filter.decided === undefined || (summary.decision !== null) === filter.decided) &&
+    (filter.webhookFailed === undefined || summary.webhook_failures > 0 === filter.webhookFailed)
   );
 }

@@ -4,11 +4,13 @@ export type ParsedSessionQuery =
   { ok: true; filter: SessionFilter } | { ok: false; parameter: string; message: string };
 
 const TEXT_PARAMETERS = { call_id: 'callId', person_id: 'personId', recording_id: 'recordingId' } as const;
-const PARAMETERS = [...Object.keys(TEXT_PARAMETERS), 'state', 'decided'];
+/** The yes/no filters: whether the session is decided, whether any of its webhook calls failed. */
+const FLAG_PARAMETERS = { decided: 'decided', webhook_failed: 'webhookFailed' } as const;
+const PARAMETERS = [...Object.keys(TEXT_PARAMETERS), 'state', ...Object.keys(FLAG_PARAMETERS)];
 
 /**
  * The filter of `GET /v1/sandbox/sessions` from its query: `call_id`, `person_id`, `recording_id` (exact,
- * not empty), `state` (`live` or `ended`), `decided` (`true` or `false`), each at most once. Anything else is
+ * not empty), `state` (`live` or `ended`), `decided` and `webhook_failed` (`true` or `false`), each at most once. Anything else is
  * refused, naming the parameter: a filter that is silently ignored would list sessions it should not.
  */
 export function parseSessionQuery(query: URLSearchParams): ParsedSessionQuery {
@@ -23,10 +25,10 @@ export function parseSessionQuery(query: URLSearchParams): ParsedSessionQuery {
       if (!SESSION_STATES.includes(value as SessionState))
         return refuse(name, `state must be ${SESSION_STATES.join(' or ')}, not '${value}'`);
       filter.state = value as SessionState;
-    } else if (name === 'decided') {
+    } else if (name in FLAG_PARAMETERS) {
       if (value !== 'true' && value !== 'false')
-        return refuse(name, `decided must be true or false, not '${value}'`);
-      filter.decided = value === 'true';
+        return refuse(name, `${name} must be true or false, not '${value}'`);
+      filter[FLAG_PARAMETERS[name as keyof typeof FLAG_PARAMETERS]] = value === 'true';
     } else {
       if (value === '') return refuse(name, `${name} is empty: give the value to match`);
       filter[TEXT_PARAMETERS[name as keyof typeof TEXT_PARAMETERS]] = value;
