@@ -59,8 +59,7 @@ async function readInputs(
 }
 
 type Ran =
-  | { ok: true; events: ReturnType<typeof runCall>; result: ApiResult }
-  | { ok: false; result: ApiResult };
+  { ok: true; events: ReturnType<typeof runCall>; result: ApiResult } | { ok: false; result: ApiResult };
 
 async function runAgainst(
   context: ConsoleContext,

@@ -15,7 +15,10 @@ import { saveFiles } from '../api/save-files';
  * context once, it gives the handler of every request, or the one answer every request gets.
  */
 export type ConsoleEndpoint =
-  | { method: 'GET' | 'POST'; run(body: Record<string, unknown>, context: ConsoleContext): Promise<ApiResult> }
+  | {
+      method: 'GET' | 'POST';
+      run(body: Record<string, unknown>, context: ConsoleContext): Promise<ApiResult>;
+    }
   | { method: 'GET'; stream(context: ConsoleContext): ((req: Request, res: Response) => void) | ApiResult };
 
 /** The endpoints of the JSON API by path under /console/api (docs/console.md, "JSON API"). */

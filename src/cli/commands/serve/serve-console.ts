@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Router } from 'express';
 import type { EventDecision, LogMask } from '../../../contract/decision-line';
-import { DecisionFeed } from '../../../console/api/decision-feed';
+import { DecisionFeed, DEFAULT_RECENT_DECISIONS } from '../../../console/api/decision-feed';
 import type { ConsolePackOptions } from '../../../console/api/console-pack';
 import { createConsoleRouter } from '../../../console/host/console-router';
 import type { ServeOptions } from './serve-options';
@@ -10,6 +10,8 @@ import type { ServeOptions } from './serve-options';
 /** What `serve --console` adds to one serving process: the decisions' feed and the routes under /console. */
 export interface ServeConsole {
   feed: DecisionFeed;
+  /** How many decisions `/console/api/decisions/recent` answers at most. */
+  recent: number;
   routes: Router;
 }
 
@@ -31,7 +33,7 @@ export function createServeConsole(
     sessionKey: options.sessionKey,
     engine: { ownUpdates: options.ownUpdates },
   });
-  return { feed, routes };
+  return { feed, recent: DEFAULT_RECENT_DECISIONS, routes };
 }
 
 /** The pack of the rules `serve` loads: their directory, or the directory of the one rule file given. */
