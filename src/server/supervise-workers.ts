@@ -5,6 +5,7 @@ import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { PACKAGE_ROOT } from '../package-root';
 import type { CliIO } from '../terminal/command-io';
+import { PrimaryConsoleRelay } from './primary-console-relay';
 import { PrimaryMetrics } from './primary-metrics';
 import { RestartBackoff, type RestartBackoffSettings } from './restart-backoff';
 import type { ReloadReport, ReloadTrigger } from './rule-reloader';
@@ -53,6 +54,7 @@ export function superviseWorkers(options: SuperviseOptions): Promise<number> {
   const replacements = new Set<NodeJS.Timeout>();
   const backoff = new RestartBackoff(options.backoff);
   const metrics = new PrimaryMetrics(logger, undefined, options.metrics);
+  const consoleRelay = new PrimaryConsoleRelay();
   const listeningWorkers = () => [...alive.values()].map((a) => a.worker).filter((w) => listening.has(w.id));
   let announced = false;
   let stopping = false;
@@ -78,6 +80,7 @@ export function superviseWorkers(options: SuperviseOptions): Promise<number> {
         return;
       }
       if (metrics.handle(worker, message, listeningWorkers)) return;
+      if (consoleRelay.handle(worker, message, listeningWorkers)) return;
       if (isWorkerMessage(message, 'rulehook:rules-request')) {
         worker.send(options.rules(), (error: Error | null) => {
           if (error)
@@ -91,6 +94,7 @@ export function superviseWorkers(options: SuperviseOptions): Promise<number> {
       if (!isWorkerMessage(message, 'rulehook:listening')) return;
       listening.add(worker.id);
       bringWorkerUpToDate(worker, message.revision, options.rules());
+      consoleRelay.welcome(worker);
       if (announced) {
         logger.info('worker listening', { pid: worker.process.pid, revision: message.revision });
         return;
@@ -105,6 +109,7 @@ export function superviseWorkers(options: SuperviseOptions): Promise<number> {
       alive.delete(worker.id);
       listening.delete(worker.id);
       metrics.forget(worker);
+      consoleRelay.forget(worker, listeningWorkers());
       if (stopping || !announced) {
         if (code !== 0) failed = true;
         if (!stopping) {

@@ -81,6 +81,53 @@ export interface MetricsCollected {
   metrics: object[];
 }
 
+/** Worker to primary: a console client of this worker started (or stopped) reading the live decisions. */
+export interface ConsoleListening {
+  type: 'rulehook:console-listening';
+  listening: boolean;
+}
+
+/** Primary to worker: hand me every decision's line (some worker's console listens), or stop. */
+export interface ConsolePublish {
+  type: 'rulehook:console-publish';
+  publish: boolean;
+}
+
+/** Worker to primary: a decision this worker made; primary to worker: one another worker made. */
+export interface ConsoleDecision {
+  type: 'rulehook:console-decision';
+  /** The decision log's line (masked as it masks), without its newline. */
+  line: string;
+}
+
+/** Worker to primary: the recent decisions of all workers, please (`/console/api/decisions/recent`). */
+export interface ConsoleRecentRequest {
+  type: 'rulehook:console-recent-request';
+  /** Chosen by the worker, to match the answer. */
+  id: number;
+  /** Lines wanted at most: the newest. */
+  limit: number;
+}
+
+/** Primary to worker: your recent decisions, please; worker to primary (`-collected`): here they are. */
+export interface ConsoleRecentCollect {
+  type: 'rulehook:console-recent-collect';
+  id: number;
+}
+
+export interface ConsoleRecentCollected {
+  type: 'rulehook:console-recent-collected';
+  id: number;
+  lines: string[];
+}
+
+/** Primary to worker: the recent decisions of all workers, oldest first. */
+export interface ConsoleRecentAnswer {
+  type: 'rulehook:console-recent';
+  id: number;
+  lines: string[];
+}
+
 export type WorkerMessage =
   | RulesMessage
   | RulesRequest
@@ -91,7 +138,14 @@ export type WorkerMessage =
   | MetricsRequest
   | MetricsAnswer
   | MetricsCollect
-  | MetricsCollected;
+  | MetricsCollected
+  | ConsoleListening
+  | ConsolePublish
+  | ConsoleDecision
+  | ConsoleRecentRequest
+  | ConsoleRecentCollect
+  | ConsoleRecentCollected
+  | ConsoleRecentAnswer;
 
 export function createRulesMessage(snapshot: RuleSnapshot, revision: string): RulesMessage {
   return { type: 'rulehook:rules', revision, snapshot };

@@ -9,6 +9,9 @@ export type ConsoleErrorCode =
   | 'METHOD_NOT_ALLOWED'
   | 'PAYLOAD_TOO_LARGE'
   | 'RULES_INVALID'
+  | 'BAD_RECORDING'
+  | 'SANDBOX_UNREACHABLE'
+  | 'SANDBOX_FAILED'
   | 'INTERNAL';
 
 /** What an endpoint answers: a status and a JSON body, written by the router. */

@@ -5,23 +5,17 @@ import { decodeEventJson } from '../../contract/event-json';
 import { NO_EVENT_LIMITS } from '../../contract/event-limits';
 import { readRecording } from '../../replay/input/read-recording';
 import { createRecordingSource } from '../../replay/input/open-recording';
+import { failWith, type ApiResult, type ConsoleErrorCode } from './api-result';
 import type { CallInput } from './call-timeline';
-import type { DecisionFeed } from './decision-feed';
 
 /** Events a call may have at most, whatever its source: a call is read whole, in memory. */
 export const MAX_CALL_EVENTS = 10_000;
 
-export interface ApiError {
-  status: number;
-  code: string;
-  message: string;
-}
+export type CallInputs = { ok: true; inputs: CallInput[] } | { ok: false; result: ApiResult };
 
-export type CallInputs = { ok: true; inputs: CallInput[] } | { ok: false; error: ApiError };
-
-const refuse = (status: number, code: string, message: string): CallInputs => ({
+const refuse = (status: number, code: ConsoleErrorCode, message: string): CallInputs => ({
   ok: false,
-  error: { status, code, message },
+  result: failWith(status, code, message),
 });
 
 /**
@@ -78,20 +72,18 @@ export function readEventsCall(events: unknown): CallInputs {
 }
 
 /**
- * `{decisions: session_id}`: the events of one session among the decisions the console holds (the ring of
+ * `{decisions: session_id}`: the events of one session among `recent` (the decisions of
  * `/console/api/decisions/recent`), as received: masked as the decision log masks them, and delivered.
  */
 export function readDecisionsCall(
-  feed: DecisionFeed | undefined,
+  recent: readonly string[],
   sessionId: unknown,
   sessionKey: string,
 ): CallInputs {
-  if (feed === undefined)
-    return refuse(404, 'NOT_FOUND', 'this console sees no live decisions (serve --console)');
   if (typeof sessionId !== 'string' || sessionId === '')
     return refuse(400, 'BAD_REQUEST', 'decisions must be a session id');
   const inputs: CallInput[] = [];
-  for (const line of feed.recent()) {
+  for (const line of recent) {
     const variables = (JSON.parse(line) as { session_variables: Record<string, string> }).session_variables;
     if (variables[sessionKey] === sessionId) inputs.push({ variables, delivered: true });
   }

@@ -5,7 +5,7 @@ import { encodeDecisionLine, type EventDecision } from '../../contract/decision-
 import { createEmptyResponse } from '../../contract/types';
 import { createLogMask } from '../../recording/log-mask';
 import { DecisionFeed } from './decision-feed';
-import { createDecisionRoutes } from './live-routes';
+import { streamDecisions } from './decisions-stream';
 
 const decision = (n: number, ani = '+14155550142'): EventDecision => ({
   time: 1_700_000_000_000 + n,
@@ -75,7 +75,10 @@ describe('GET /console/api/decisions', () => {
   beforeEach(async () => {
     feed = new DecisionFeed();
     const app = express();
-    app.use(createDecisionRoutes(feed, { maxBufferedBytes: 64 * 1024, heartbeatMs: 60_000 }));
+    app.get(
+      '/console/api/decisions',
+      streamDecisions(feed, { maxBufferedBytes: 64 * 1024, heartbeatMs: 60_000 }),
+    );
     server = createServer(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   });

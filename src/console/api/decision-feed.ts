@@ -35,6 +35,13 @@ export class DecisionFeed {
   private closedFlag = false;
   /** Told when the first listener comes and the last one goes (`--workers` relays only while someone listens). */
   onListening: ((listening: boolean) => void) | undefined;
+  /**
+   * Under `--workers`, while some worker's console listens: handed the line of every decision made here,
+   * for the primary to relay to the other workers. Unset, a decision nobody listens to costs one store.
+   */
+  forward: ((line: string) => void) | undefined;
+  /** The recent decisions of every process: this feed's own, or under `--workers` all workers' (the relay's). */
+  gatherRecent: () => Promise<string[]> = () => Promise.resolve(this.recent());
 
   constructor(private readonly options: DecisionFeedOptions = {}) {
     // Slots made once and reused: keeping a decision allocates nothing.
@@ -43,18 +50,21 @@ export class DecisionFeed {
 
   /** What the decision tap calls: quick, never throws on a listener's behalf. */
   readonly publish = (decision: EventDecision): void => {
-    if (this.listeners.size === 0) {
+    if (this.listeners.size === 0 && this.forward === undefined) {
       this.keep(decision, undefined);
       return;
     }
     const line = this.lineOf(decision);
     this.keep(undefined, line);
     this.tell(line);
+    this.forward?.(line);
   };
 
-  /** A decision another process made and already encoded (a worker's, relayed by the primary). */
-  publishLine(line: string): void {
-    this.keep(undefined, line);
+  /**
+   * A decision another worker made, relayed by the primary: told to this feed's listeners, not kept (it is
+   * in its own worker's ring, which gatherRecent reads).
+   */
+  tellRelayed(line: string): void {
     this.tell(line);
   }
 

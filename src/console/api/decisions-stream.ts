@@ -1,4 +1,6 @@
 import type { Request, Response } from 'express';
+import { failWith, type ApiResult } from './api-result';
+import type { ConsoleContext } from './console-context';
 import type { DecisionFeed } from './decision-feed';
 
 export interface StreamLimits {
@@ -57,13 +59,21 @@ export function streamDecisions(feed: DecisionFeed, limits: StreamLimits = DEFAU
   };
 }
 
-/** `GET /console/api/decisions/recent`: `{decisions: [...]}`, the ring's decision-log lines, oldest first. */
-export function answerRecentDecisions(feed: DecisionFeed) {
-  return (_req: Request, res: Response): void => {
-    res
-      .status(200)
-      .type('application/json; charset=utf-8')
-      .set('cache-control', 'no-store')
-      .send(`{"decisions":[${feed.recent().join(',')}]}`);
-  };
+/**
+ * `GET /console/api/decisions/recent`: `{decisions: [...]}`, the decision-log lines of the ring (under
+ * `--workers`, every worker's, merged by time), oldest first.
+ */
+export async function answerRecentDecisions(context: ConsoleContext): Promise<ApiResult> {
+  if (context.decisions === undefined) return noLiveDecisions();
+  const lines = await context.decisions.gatherRecent();
+  return { status: 200, body: { decisions: lines.map((line) => JSON.parse(line) as unknown) } };
+}
+
+/** What the decisions' endpoints (and a call from `{decisions}`) answer on a console without a server. */
+export function noLiveDecisions(): ApiResult {
+  return failWith(
+    404,
+    'NOT_FOUND',
+    'this console has no live decisions: they are those of a running `rulehook serve --console`',
+  );
 }

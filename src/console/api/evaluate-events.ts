@@ -1,11 +1,9 @@
 import { toResponseJsonObject } from '../../contract/response-json';
-import { toJsonDiagnostics } from '../../diagnostics/format-json';
-import { compileLoadedRules } from '../../rules/book/load-rule-book';
 import { describeRuleOutcome } from '../../rules/evaluate/format-explanation';
 import { simulateLocally } from '../../simulation/simulate-locally';
 import type { SimulatedEvent } from '../../simulation/simulated-event';
-import { failWith, type ApiResult } from './api-result';
-import { openEdits } from './check-edits';
+import type { ApiResult } from './api-result';
+import { compileEdits } from './compile-edits';
 import type { ConsoleContext } from './console-context';
 import { readFilesField } from './read-files-field';
 import { readEngineModel, readEvents } from './read-events';
@@ -26,20 +24,8 @@ export async function evaluateEvents(
   if (!events.ok) return events.result;
   const model = readEngineModel(body);
   if (!model.ok) return model.result;
-  const workspace = openEdits(context.pack, files.value);
-  const load = await workspace.packFrom(context.pack.source).check(workspace.open);
-  const compiled = compileLoadedRules(load);
-  if (!compiled.ok) {
-    const errors = load.diagnostics.filter((d) => d.severity === 'error').length;
-    return failWith(
-      422,
-      'RULES_INVALID',
-      `the rules have ${errors} error${errors === 1 ? '' : 's'}: nothing ran`,
-      {
-        diagnostics: toJsonDiagnostics(load.diagnostics, load.sources),
-      },
-    );
-  }
+  const compiled = await compileEdits(context.pack, files.value);
+  if (!compiled.ok) return compiled.result;
   const engine = simulateLocally(compiled.book, { explain: true, model: model.value });
   const results = [];
   for (const event of events.value) results.push(describeResult(await engine.raise(event)));

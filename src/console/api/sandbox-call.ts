@@ -1,15 +1,15 @@
 import type { SessionReport, TimelineEntry } from '../../sandbox/flow/session-timeline';
+import { failWith, type ApiResult, type ConsoleErrorCode } from './api-result';
 import type { CallEvent } from './call-timeline';
-import type { ApiError } from './call-sources';
 
 /** How long the sandbox may take to answer. */
 const SANDBOX_TIMEOUT_MS = 5000;
 
-export type SandboxCall = { ok: true; events: CallEvent[] } | { ok: false; error: ApiError };
+export type SandboxCall = { ok: true; events: CallEvent[] } | { ok: false; result: ApiResult };
 
-const refuse = (status: number, code: string, message: string): SandboxCall => ({
+const refuse = (status: number, code: ConsoleErrorCode, message: string): SandboxCall => ({
   ok: false,
-  error: { status, code, message },
+  result: failWith(status, code, message),
 });
 
 /**

@@ -16,12 +16,18 @@ export function createApiRouter(context: ConsoleContext, onError: (error: unknow
   const readJson = [requireJson, express.json({ limit: MAX_BODY_BYTES, strict: true, type: () => true })];
   for (const [name, endpoint] of Object.entries(CONSOLE_ENDPOINTS)) {
     const route = endpoint.method === 'GET' ? api.get.bind(api) : api.post.bind(api);
-    route(`/${name}`, ...(endpoint.method === 'POST' ? readJson : []), (req, res, next) => {
-      const body: unknown = req.body ?? {};
-      if (endpoint.method === 'POST' && !isRecord(body))
-        return send(res, failWith(400, 'BAD_REQUEST', 'the request body must be a JSON object'));
-      endpoint.run(isRecord(body) ? body : {}, context).then((result) => send(res, result), next);
-    });
+    if ('stream' in endpoint) {
+      const opened = endpoint.stream(context);
+      route(`/${name}`, typeof opened === 'function' ? opened : (_req, res) => send(res, opened));
+    } else {
+      const run = endpoint.run;
+      route(`/${name}`, ...(endpoint.method === 'POST' ? readJson : []), (req, res, next) => {
+        const body: unknown = req.body ?? {};
+        if (endpoint.method === 'POST' && !isRecord(body))
+          return send(res, failWith(400, 'BAD_REQUEST', 'the request body must be a JSON object'));
+        run(isRecord(body) ? body : {}, context).then((result) => send(res, result), next);
+      });
+    }
     api.all(`/${name}`, (req, res) =>
       send(
         res,
@@ -57,7 +63,8 @@ export function createApiRouter(context: ConsoleContext, onError: (error: unknow
 }
 
 /**
- * A page of another site must not drive the console (its `save` writes rule files): a request whose
+ * A page of another site must not drive the console (its `save` writes rule files) nor read it (the live
+ * decisions, the pack's files): a request whose
  * `Origin` is not this host's is 403, and a POST must say `application/json` (requireJson), which a
  * cross-site form cannot send without a preflight the console never answers.
  */

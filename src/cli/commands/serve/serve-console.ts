@@ -1,21 +1,22 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import express, { type Router } from 'express';
+import type { Router } from 'express';
 import type { EventDecision, LogMask } from '../../../contract/decision-line';
-import { createCallRoute, createDecisionRoutes } from '../../../console/api/live-routes';
+import { DecisionFeed, DEFAULT_RECENT_DECISIONS } from '../../../console/api/decision-feed';
+import type { ConsolePackOptions } from '../../../console/api/console-pack';
 import { createConsoleRouter } from '../../../console/host/console-router';
-import { DecisionFeed } from '../../../console/api/decision-feed';
-import type { ConsolePack } from '../../../console/api/load-pack-book';
 import type { ServeOptions } from './serve-options';
 
 /** What `serve --console` adds to one serving process: the decisions' feed and the routes under /console. */
 export interface ServeConsole {
   feed: DecisionFeed;
+  /** How many decisions `/console/api/decisions/recent` answers at most. */
+  recent: number;
   routes: Router;
 }
 
 /**
- * `serve --console`: the console's routes over serve's own rules (their directory is the pack), read-only,
+ * `serve --console`: the console's router over serve's own rules (their directory is the pack), read-only,
  * with the decisions this server makes. Undefined without `--console`.
  */
 export function createServeConsole(
@@ -24,37 +25,19 @@ export function createServeConsole(
 ): ServeConsole | undefined {
   if (!options.console) return undefined;
   const feed = new DecisionFeed({ mask });
-  const pack = servedPack(options);
-  const routes = express.Router({ caseSensitive: true });
-  routes.use(createDecisionRoutes(feed));
-  routes.use(
-    createCallRoute({
-      pack,
-      decisions: feed,
-      sessionKey: options.sessionKey,
-      engine: { ownUpdates: options.ownUpdates },
-    }),
-  );
-  // Nothing writes rule files on a server.
-  routes.post('/console/api/save', (_req, res) => {
-    res.status(403).json({ error: { code: 'READ_ONLY', message: 'serve --console is read-only' } });
+  const routes = createConsoleRouter({
+    pack: servedPack(options),
+    readOnly: true,
+    mode: 'serve',
+    decisions: feed,
+    sessionKey: options.sessionKey,
+    engine: { ownUpdates: options.ownUpdates },
   });
-  routes.use(
-    createConsoleRouter({
-      pack: {
-        cwd: pack.cwd,
-        paths: pack.paths,
-        ...(pack.catalog === undefined ? {} : { catalog: pack.catalog }),
-      },
-      readOnly: true,
-      mode: 'serve',
-    }),
-  );
-  return { feed, routes };
+  return { feed, recent: DEFAULT_RECENT_DECISIONS, routes };
 }
 
 /** The pack of the rules `serve` loads: their directory, or the directory of the one rule file given. */
-function servedPack(options: ServeOptions): ConsolePack {
+function servedPack(options: ServeOptions): ConsolePackOptions {
   const isDirectory = (() => {
     try {
       return statSync(options.rules).isDirectory();

@@ -15,6 +15,7 @@ import { prepareServeReloads } from '../../../server/serve-reloads';
 import { receiveServingRules, reportListeningToPrimary, type ServeRole } from '../../../server/serve-worker';
 import { closeServeHosts, startServeHosts, type ServeHosts } from '../../../server/start-hosts';
 import { waitForSessionStore } from '../../../server/wait-for-store';
+import { relayWorkerConsole } from '../../../server/worker-console-relay';
 import { shareWorkerMetrics } from '../../../server/worker-metrics';
 import type { ServeControl } from './serve-control';
 import type { ServeOptions } from './serve-options';
@@ -77,6 +78,8 @@ export async function serveOneProcess({ options, role, security, logger, metrics
   });
   const held = createHeldTaps(options.record !== undefined, options.logs.decisionLog !== undefined);
   const consoleRoutes = createServeConsole(options, mask);
+  // Under --workers, each worker's console shows every worker's decisions, relayed by the primary.
+  if (worker && consoleRoutes !== undefined) relayWorkerConsole(consoleRoutes.feed, consoleRoutes.recent);
   const decisionTap = joinDecisionTaps(
     ...(held.decisions === undefined ? [] : [held.decisions.see]),
     ...(consoleRoutes === undefined ? [] : [consoleRoutes.feed.publish]),

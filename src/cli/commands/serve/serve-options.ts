@@ -192,8 +192,6 @@ export function resolveServeSettings(
   }
   if (v['no-http'] && v['no-grpc']) return refuse('--no-http and --no-grpc together leave nothing to serve');
   if (v.console && v['no-http']) return refuse('--console is served on the HTTP port: not with --no-http');
-  if (v.console && v.workers > 1)
-    return refuse('--console shows the decisions of one process: not with --workers above 1');
   return {
     ok: true,
     options: {
