@@ -47,6 +47,24 @@ const LAYERS = {
   ],
   // testing, sandbox: scenario files are checked by the same loaders as `rulehook test` and `sandbox`.
   lsp: ['diagnostics', 'rules', 'sandbox', 'testing'],
+  // lsp, testing, simulation, replay: the console's endpoints run the code of `validate`, the language
+  // server, `test` and `replay`, so the page shows what the commands say.
+  console: [
+    'contract',
+    'diagnostics',
+    'filter',
+    'hosts',
+    'lsp',
+    'observability',
+    'package-root',
+    'processor',
+    'replay',
+    'rules',
+    'sandbox',
+    'simulation',
+    'terminal',
+    'testing',
+  ],
   cli: ['*'],
 };
 
@@ -82,6 +100,13 @@ const LSP_STAGES = {
   definition: ['complete'],
   actions: ['complete', 'diagnostics'],
   server: ['workspace', 'complete', 'diagnostics', 'hover', 'definition', 'actions'],
+};
+
+/** The stages of src/console/: the endpoints, the host that routes to them, the page (bundled apart). */
+const CONSOLE_STAGES = {
+  api: [],
+  host: ['api'],
+  ui: [],
 };
 
 /** The stages of src/sandbox/: a scenario, the wire (Status, proto3 JSON), the services, their hosts. */
@@ -130,6 +155,7 @@ module.exports = {
     ...stageRules('replay', REPLAY_STAGES),
     ...stageRules('sandbox', SANDBOX_STAGES),
     ...stageRules('lsp', LSP_STAGES),
+    ...stageRules('console', CONSOLE_STAGES),
     {
       name: 'rules-shared-files',
       comment: 'the shared files of src/rules (spec, operators, template) import no stage',

@@ -17,6 +17,7 @@ describe('runCli', () => {
     expect(io.out()).toBe(`Usage: rulehook <command> [options]
 
 Commands:
+  console    serve the web console: edit, try and test the rules of a pack in a browser
   init       create a starter rule pack: rules, catalog, scenario tests, a recording
   lsp        run the language server for editors (diagnostics, completion, hover, quick fixes)
   replay     replay recorded events through rules (or a live webhook), compare rule versions

@@ -162,6 +162,11 @@ export const DIAGNOSTIC_CODES = {
     severity: 'error',
     summary: 'An outcome or recording of a sandbox scenario names a person or media segment the file lacks.',
   },
+  SANDBOX_UNREACHABLE_RECORDING: {
+    severity: 'warning',
+    summary:
+      'A recording_id pattern of a sandbox scenario that an earlier pattern (such as `*`) always matches first.',
+  },
   SANDBOX_INCONSISTENT_MEDIA: {
     severity: 'error',
     summary: 'The numbers of a media segment contradict each other (net audio, silence or words beyond it).',

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { startConsoleServer, type ConsoleServer } from './console-server';
 
@@ -118,6 +119,145 @@ describe('the API', () => {
       expect(await response.text()).toContain('npm run build');
     } finally {
       await bare.close();
+    }
+  });
+});
+
+describe('POST /console/api/evaluate', () => {
+  const spoofed = {
+    'state.sessionId': 'cs-1',
+    'state.currentEvent': 'SPOOF_CHECK_COMPLETED',
+    'call.ani': '+13125550187',
+    'spoof.decision': 'SPOOF',
+    'spoof.reason': 'PLAYBACK_INDICATION',
+    'spoof.score': '0.97',
+  };
+
+  it('answers an event as the engine model and the rules would: sent, delta, response, fired, why', async () => {
+    const { status, body } = await server.post('evaluate', { events: [spoofed] });
+    expect(status).toBe(200);
+    const [result] = body.results;
+    expect(result).toMatchObject({ sent: true, fired: ['fraud-and-spoofing/spoof-suspected'] });
+    expect(result.delta).toEqual(expect.arrayContaining(['spoof.decision', 'spoof.score']));
+    expect(result.response).toMatchObject({
+      result_code: 200,
+      session_variable_updates: expect.arrayContaining([{ key: 'risk.level', value: 'HIGH' }]),
+    });
+    expect(result.rules).toContainEqual({
+      id: 'fraud-and-spoofing/spoof-suspected',
+      fired: true,
+      why: expect.stringMatching(/^fired/),
+    });
+    expect(result.rules).toContainEqual({
+      id: 'fraud-and-spoofing/skip-qa-test-calls',
+      fired: false,
+      why: expect.stringContaining('its `if` does not hold'),
+    });
+  });
+
+  it("runs a call's events in order: the rules' own updates are carried to the next event", async () => {
+    const { body } = await server.post('evaluate', {
+      events: [spoofed, { ...spoofed, 'spoof.score': '0.99' }],
+    });
+    expect(body.results).toHaveLength(2);
+    // risk.level is HIGH from the first answer on: the rule does not alert twice.
+    expect(body.results[1].fired).not.toContain('fraud-and-spoofing/spoof-suspected');
+  });
+
+  it('runs the edited rules, and refuses rules with errors with their diagnostics', async () => {
+    const edited = risk.replace(
+      'priority: 50\n    stop: true\n    if:\n      all:\n        - ref: spoof-hit',
+      'priority: high\n    stop: true\n    if:\n      all:\n        - ref: spoof-hit',
+    );
+    expect(edited).not.toBe(risk);
+    const { status, body } = await server.post('evaluate', {
+      files: { 'risk.yaml': edited },
+      events: [spoofed],
+    });
+    expect(status).toBe(422);
+    expect(body.error.code).toBe('RULES_INVALID');
+    expect(body.diagnostics[0]).toMatchObject({ file: 'risk.yaml', severity: 'error' });
+  });
+
+  it('names the event and variable of bad input', async () => {
+    const bad = await server.post('evaluate', { events: [spoofed, { ...spoofed, 'spoof.score': 0.9 }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/^events\[1\]\["spoof.score"\]: /);
+    const unnamed = await server.post('evaluate', { events: [{ 'call.ani': '1' }] });
+    expect(unnamed.body.error.message).toMatch(/^events\[0\]: no "state.currentEvent"/);
+  });
+});
+
+describe('POST /console/api/test', () => {
+  it("returns the pack's scenario test results as rulehook test --format json prints them", async () => {
+    const { status, body } = await server.post('test', {});
+    expect(status).toBe(200);
+    expect(body.summary.tests).toBeGreaterThan(0);
+    expect(body.summary).toMatchObject({ failed: 0, files: 1 });
+    expect(body.files[0].file).toBe('risk.test.yaml');
+    expect(body.coverage).toBeDefined();
+  });
+
+  it('runs the tests against the edited rules, without writing them', async () => {
+    const edited = risk.replace('on: SPOOF_CHECK_COMPLETED', 'on: VERIFY_COMPLETED');
+    const { body } = await server.post('test', { files: { 'risk.yaml': edited } });
+    expect(body.summary.failed).toBeGreaterThan(0);
+    const failing = body.files[0].tests.find((t: { status: string }) => t.status === 'failed');
+    expect(failing.failures[0].mismatches.length).toBeGreaterThan(0);
+    expect(await readFile(path.join(server.pack, 'risk.yaml'), 'utf8')).toBe(risk);
+  });
+});
+
+describe('POST /console/api/save', () => {
+  it('refuses an edit that does not validate, writing nothing', async () => {
+    const broken = risk.replace('ruleset: fraud-and-spoofing', 'ruleset: [fraud]');
+    const { status, body } = await server.post('save', { files: { 'risk.yaml': broken, 'notes.md': 'x' } });
+    expect(status).toBe(422);
+    expect(body.error.code).toBe('RULES_INVALID');
+    expect(
+      body.diagnostics.some(
+        (d: { file: string; severity: string }) => d.file === 'risk.yaml' && d.severity === 'error',
+      ),
+    ).toBe(true);
+    expect(await readFile(path.join(server.pack, 'risk.yaml'), 'utf8')).toBe(risk);
+    await expect(readFile(path.join(server.pack, 'notes.md'), 'utf8')).rejects.toThrow();
+  });
+
+  it('refuses paths that leave the pack', async () => {
+    // A link to a directory outside the pack (removed after: the pack would load what it holds).
+    const elsewhere = await mkdtemp(path.join(os.tmpdir(), 'rulehook-console-elsewhere-'));
+    await symlink(elsewhere, path.join(server.pack, 'out'));
+    try {
+      for (const file of ['../x.yaml', '/etc/x.yaml', 'out/x.yaml', '.git/config']) {
+        const { status, body } = await server.post('save', { files: { [file]: 'x' } });
+        expect({ file, status, code: body.error.code }).toEqual({ file, status: 403, code: 'OUTSIDE_PACK' });
+      }
+      expect(await readdir(elsewhere)).toEqual([]);
+    } finally {
+      await rm(path.join(server.pack, 'out'));
+      await rm(elsewhere, { recursive: true });
+    }
+  });
+
+  it('writes a valid edit, whole', async () => {
+    const edited = risk.replace('priority: 100', 'priority: 90');
+    const { status, body } = await server.post('save', {
+      files: { 'risk.yaml': edited, 'notes/a.md': 'a\n' },
+    });
+    expect({ status, body }).toEqual({ status: 200, body: { saved: ['risk.yaml', 'notes/a.md'] } });
+    expect(await readFile(path.join(server.pack, 'risk.yaml'), 'utf8')).toBe(edited);
+    expect(await readFile(path.join(server.pack, 'notes/a.md'), 'utf8')).toBe('a\n');
+    expect((await readdir(server.pack)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('is refused by a read-only console', async () => {
+    const readOnly = await startConsoleServer('fraud-and-spoofing', { readOnly: true, mode: 'serve' });
+    try {
+      expect((await readOnly.get('pack')).body).toMatchObject({ mode: 'serve', read_only: true });
+      const { status, body } = await readOnly.post('save', { files: { 'risk.yaml': risk } });
+      expect({ status, code: body.error.code }).toEqual({ status: 403, code: 'READ_ONLY' });
+    } finally {
+      await readOnly.close();
     }
   });
 });

@@ -51,8 +51,8 @@ describe('rulehook lsp', () => {
     try {
       const file = path.join(REPO, 'examples/sandbox/fraud-and-spoofing.yaml');
       const text = readFileSync(file, 'utf8').replace(
-        '{ recording_id: rec-synthetic, media: seg-synthetic-caller }',
-        '{ recording_id: rec-synthetic, media: seg-synthetic-calller }',
+        '{ recording_id: "*", media: seg-synthetic-caller }',
+        '{ recording_id: "*", media: seg-synthetic-calller }',
       );
       await client.open(file, text);
       const shown = await client.diagnosticsOf(file, (d) => d.length > 0);

@@ -331,6 +331,16 @@ describe('Redact', () => {
     ]);
   });
 
+  it('leaves plain a card number that fails the Luhn check, and redacts the right one after it', async () => {
+    const { body } = await callBoth('Redact', { context: CONTEXT, ...segment('seg-mistyped-card') });
+    const result = body.result as Record<string, Record<string, unknown>>;
+    expect(result.text).toBe('my card number is 4111 1111 1111 1112, no sorry, #### #### #### ####');
+    const words = result.text_details!.word_details as { text: string; redaction_status: string }[];
+    expect(words.slice(4, 8).map((w) => [w.text, w.redaction_status])).toEqual(
+      ['4111', '1111', '1111', '1112,'].map((text) => [text, 'REDACTION_STATUS_PLAIN']),
+    );
+  });
+
   it('redacts a spoken card number and leaves shorter digit runs alone', async () => {
     const { body } = await callBoth('Redact', { context: CONTEXT, ...segment('seg-spoken-card') });
     expect((body.result as Record<string, unknown>).text).toBe(

@@ -129,12 +129,13 @@ describe('StartRecording and StopRecording', () => {
   it('stops a recording by itself at its maximum duration, the realm default when the request has none', async () => {
     const own = (await start({ recording_id: 'rec-0001', max_recording_duration: '10s' })).body
       .media_urn as string;
-    const realm = (await start({ recording_id: 'rec-0001' })).body.media_urn as string;
+    const realm = (await start({ recording_id: 'rec-0003' })).body.media_urn as string;
     await clock.advance(11_000);
     expect(statusOf((await stop(own)).body).status_message?.message).toBe(
       'the recording had already stopped at its maximum duration, 10s after it started',
     );
     expect((await stop(realm)).body).toEqual({ status: { status_code: 'OK' } });
+    // Stopped at its maximum, so the id may record again.
     const late = (await start({ recording_id: 'rec-0001' })).body.media_urn as string;
     await clock.advance(301_000);
     expect(statusOf((await stop(late)).body).status_message?.message).toMatch(/maximum duration, 300s after/);
@@ -147,14 +148,19 @@ describe('StartRecording and StopRecording', () => {
     expect((await stop(urn)).body).toEqual({ status: { status_code: 'OK' } });
   });
 
-  it('fails, without a media URN, on a recording id that matches no SIPREC recording', async () => {
-    const failed = await start({ recording_id: 'rec-9999' });
-    expect(failed.status).toBe(404);
-    expect(failed.body.media_urn).toBeUndefined();
-    expect(statusOf(failed.body)).toMatchObject({
-      status_code: 'NOT_FOUND',
+  it("takes any other recording id through the scenario's * recording, its URN naming the request's id", async () => {
+    const started = await start({ recording_id: 'rec-9999' });
+    expect(started.status).toBe(200);
+    const urn = started.body.media_urn as string;
+    expect(urn).toMatch(/^urn:rulehook-sandbox:media:rec-9999:\d+$/);
+    const again = await start({ recording_id: 'rec-9999' });
+    expect(again.status).toBe(409);
+    expect(again.body.media_urn).toBeUndefined();
+    expect(statusOf(again.body)).toMatchObject({
+      status_code: 'ALREADY_EXISTS',
       field_violations: [{ field: 'recording_id' }],
     });
+    expect((await stop(urn)).body).toEqual({ status: { status_code: 'OK' } });
   });
 
   it('fails NOT_FOUND without the agent extension the connector needs, or with another one', async () => {
@@ -194,10 +200,13 @@ describe('StartRecording and StopRecording', () => {
 });
 
 describe('EndIVRSession over HTTP: DELETE takes no body, its POST form takes custom_data', () => {
+  let calls = 0;
+  /** A new call, with ids of its own: those of a live session are refused (ALREADY_EXISTS). */
   async function startSession(): Promise<string> {
+    calls += 1;
     const started = await callHttp(base, 'POST', '/v1/ivr-bot/bank/sessions', {
-      call_id: 'call-end',
-      recording_id: 'rec-0001',
+      call_id: `call-end-${calls}`,
+      recording_id: `rec-end-${calls}`,
     });
     return started.body.call_session_id as string;
   }

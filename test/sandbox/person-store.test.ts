@@ -23,10 +23,13 @@ media:
 outcomes:
   - { operation: verify, decision: POSITIVE, score: 0.9 }
   - { operation: verify, media: seg-mismatch, decision: NEGATIVE, score: 0.1 }
-recordings:
-  - { recording_id: rec-match, media: seg-match }
-  - { recording_id: rec-mismatch, media: seg-mismatch }
+recordings:                             # each call its own id, as an IVR sends them
+  - { recording_id: "rec-match*", media: seg-match }
+  - { recording_id: "rec-mismatch*", media: seg-mismatch }
 `;
+let calls = 0;
+/** `id` made unique: a live session's call_id and recording_id are its own. */
+const unique = (id: string): string => `${id}-${(calls += 1)}`;
 const clock = new VirtualClock(Date.parse('2026-05-01T09:00:00Z'));
 let sandbox: RunningSandbox;
 let base: string;
@@ -54,8 +57,8 @@ const personStatus = async (person: string) =>
 /** One whole call over HTTP: start, identify (with consent when asked), 10 s of audio, the decision, end. */
 async function callOverHttp(person: string, recording: string, optIn = false) {
   const started = await callHttp(base, 'POST', '/v1/ivr-bot/bank/sessions', {
-    call_id: `call-${person}`,
-    recording_id: recording,
+    call_id: unique(`call-${person}`),
+    recording_id: unique(recording),
   });
   const id = started.body.call_session_id as string;
   await callHttp(base, 'PATCH', `/v1/ivr-bot/sessions/${id}/person`, { person_id: person });
@@ -70,8 +73,8 @@ async function callOverHttp(person: string, recording: string, optIn = false) {
 async function callOverGrpc(person: string, recording: string, optIn = false) {
   const started = await grpcJson('StartIVRSession', {
     gk_scope_id: 'bank',
-    call_id: `call-${person}`,
-    recording_id: recording,
+    call_id: unique(`call-${person}`),
+    recording_id: unique(recording),
   });
   const call_session_id = started.call_session_id as string;
   await grpcJson('SubmitPersonId', { call_session_id, person_id: person });
@@ -210,8 +213,8 @@ describe('opt-in of an opted-out person', () => {
   it('keeps the opt-out before offer_opt_in_time, saying so in the answer', async () => {
     const started = await grpcJson('StartIVRSession', {
       gk_scope_id: 'bank',
-      call_id: 'call-out',
-      recording_id: 'rec-match',
+      call_id: unique('call-out'),
+      recording_id: unique('rec-match'),
     });
     const call_session_id = started.call_session_id as string;
     await grpcJson('SubmitPersonId', { call_session_id, person_id: 'P-OUT' });
@@ -228,8 +231,8 @@ describe('opt-in of an opted-out person', () => {
 
   it('keeps it too when the opt-in came before the person was identified', async () => {
     const started = await callHttp(base, 'POST', '/v1/ivr-bot/bank/sessions', {
-      call_id: 'call-out-early',
-      recording_id: 'rec-match',
+      call_id: unique('call-out-early'),
+      recording_id: unique('rec-match'),
     });
     const id = started.body.call_session_id as string;
     expect((await callHttp(base, 'POST', `/v1/ivr-bot/sessions/${id}:optin`, {})).status).toBe(200);

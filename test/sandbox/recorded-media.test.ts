@@ -56,6 +56,8 @@ describe("a recording's media URN", () => {
     expect(byUrn.status).toBe(200);
     expect(byUrn.body).toEqual((await transcribe('seg-caller')).body);
     expect(byUrn.body).not.toEqual((await transcribe('seg-other')).body);
+    // Stopped, so that the next call may record under the same id.
+    await callHttp(clients.base, 'POST', '/v1/ivr-bot/recording/stop', { media_urn: urn });
   });
 
   it("gets the segment's scripted outcomes, also after the recording stopped", async () => {

@@ -68,14 +68,21 @@ describe('a sandbox configured otherwise', () => {
     expect([status, (body.status as { status_code: string }).status_code]).toEqual([404, 'NOT_FOUND']);
   });
 
-  it('validates StartIVRSession over both transports: the SIPREC recording, then the required fields', async () => {
+  it('validates StartIVRSession over both transports: the required fields, then a session without audio', async () => {
     const http = await callHttp(base, 'POST', '/v1/ivr-bot/bank/sessions', {
       call_id: 'c',
       recording_id: 'r',
     });
-    expect([http.status, (http.body.status as { status_code: string }).status_code]).toEqual([
-      404,
-      'NOT_FOUND',
+    // No recordings at all: the session opens, with no audio, and the answer says why.
+    expect([http.status, http.body.status]).toEqual([
+      200,
+      {
+        status_code: 'OK',
+        status_message: {
+          locale: 'en-US',
+          message: "recording_id 'r' matches no recording of the scenario: the session has no audio",
+        },
+      },
     ]);
     const client = createSandboxGrpcClient(`127.0.0.1:${sandbox.grpc!.port}`, 'IVRBot');
     try {

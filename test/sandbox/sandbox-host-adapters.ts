@@ -93,13 +93,20 @@ function readHttpReply(reply: { status: number; body: JsonMessage }): SandboxRep
   return { answered: true, httpStatus: reply.status, message: reply.body };
 }
 
-async function openSandbox(): Promise<{ sandbox: RunningSandbox; clock: VirtualClock }> {
+/** A scenario file, or YAML text; the hosts' default is the noise-reduction example. */
+export type HostScenario = { file: string } | { text: string };
+
+async function openSandbox(
+  scenario: HostScenario,
+): Promise<{ sandbox: RunningSandbox; clock: VirtualClock }> {
   const clock = new VirtualClock(START);
-  return { sandbox: await serveSandbox({ file: SCENARIO }, clock), clock };
+  return { sandbox: await serveSandbox(scenario, clock), clock };
 }
 
-export async function createSandboxHttpAdapter(): Promise<SandboxHostUnderTest> {
-  const { sandbox, clock } = await openSandbox();
+export async function createSandboxHttpAdapter(
+  scenario: HostScenario = { file: SCENARIO },
+): Promise<SandboxHostUnderTest> {
+  const { sandbox, clock } = await openSandbox(scenario);
   const base = `http://127.0.0.1:${sandbox.http!.port}`;
   return {
     clock,
@@ -137,8 +144,10 @@ function readGrpcRefusal(error: grpc.ServiceError): SandboxReply {
   return { answered: false, message: error.details };
 }
 
-export async function createSandboxGrpcAdapter(): Promise<SandboxHostUnderTest> {
-  const { sandbox, clock } = await openSandbox();
+export async function createSandboxGrpcAdapter(
+  scenario: HostScenario = { file: SCENARIO },
+): Promise<SandboxHostUnderTest> {
+  const { sandbox, clock } = await openSandbox(scenario);
   const address = `127.0.0.1:${sandbox.grpc!.port}`;
   const client = createSandboxGrpcClient(address, 'IVRBot');
   const raw = new grpc.Client(address, grpc.credentials.createInsecure());

@@ -21,10 +21,13 @@ media:
 outcomes:
   - { operation: verify, decision: POSITIVE, score: 0.9 }
   - { operation: verify, media: seg-bad, decision: NEGATIVE, score: 0.1 }
-recordings:
-  - { recording_id: rec, media: seg }
-  - { recording_id: rec-bad, media: seg-bad }
+recordings:                             # each call its own id, as an IVR sends them
+  - { recording_id: "rec-bad*", media: seg-bad }
+  - { recording_id: "rec*", media: seg }
 `;
+let calls = 0;
+/** `id` made unique: a live session's call_id and recording_id are its own. */
+const unique = (id: string): string => `${id}-${(calls += 1)}`;
 
 /** Claims consent by an update and schedules Enroll, Train and Verify: none of it is the webhook's to grant. */
 const RULES = `
@@ -66,8 +69,8 @@ const personStatus = async (person: string) =>
 
 async function startCall(person: string, recording: string): Promise<string> {
   const started = await callHttp(base, 'POST', '/v1/ivr-bot/bank/sessions', {
-    call_id: `call-${person}`,
-    recording_id: recording,
+    call_id: unique(`call-${person}`),
+    recording_id: unique(recording),
   });
   const id = started.body.call_session_id as string;
   await callHttp(base, 'PATCH', `/v1/ivr-bot/sessions/${id}/person`, { person_id: person });

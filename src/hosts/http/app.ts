@@ -1,4 +1,4 @@
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { WebhookCore } from '../core';
 import type { Logger } from '../../observability/logger';
 import { mountAdminRoutes } from './admin-routes';
@@ -12,7 +12,11 @@ import { HTTP_ROUTES, suggestRoute } from './routes';
  * express. Routing is case-sensitive and ignores one trailing slash (express's
  * non-strict routing), as the event endpoint does.
  */
-export function createHttpApp(core: WebhookCore, logger: Logger): express.Express {
+export function createHttpApp(
+  core: WebhookCore,
+  logger: Logger,
+  consoleRoutes?: RequestHandler,
+): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
@@ -29,6 +33,8 @@ export function createHttpApp(core: WebhookCore, logger: Logger): express.Expres
     res.type(core.metrics.contentType).send(text);
   });
   mountAdminRoutes(app, core, logger);
+  // `serve --console`: the page and its JSON API, under /console (their own 404s and 405s).
+  if (consoleRoutes !== undefined) app.use(consoleRoutes);
   for (const [path, methods] of Object.entries(HTTP_ROUTES)) {
     const allow = methods.join(', ');
     app.options(path, (_req, res) => {

@@ -18,14 +18,25 @@ const ENDPOINTS: Readonly<Record<string, Endpoint>> = {
  * token but those `auth` leaves open: unknown paths too, so that a caller without a token learns nothing
  * of what is served.
  */
-export function authorizeCaller(auth: CallerAuth, req: IncomingMessage, res: ServerResponse): boolean {
-  const endpoint = ENDPOINTS[routePath(req.url ?? '')] ?? 'webhook';
+export function authorizeCaller(
+  auth: CallerAuth,
+  req: IncomingMessage,
+  res: ServerResponse,
+  consoleServed = false,
+): boolean {
+  const path = routePath(req.url ?? '');
+  const endpoint = ENDPOINTS[path] ?? 'webhook';
   if (!auth.requiresToken(endpoint)) return true;
-  const failure = auth.check('http', req.headers.authorization, req.socket.remoteAddress);
+  const basic = consoleServed && isConsolePath(path);
+  const failure = auth.check('http', req.headers.authorization, req.socket.remoteAddress, basic);
   if (failure === undefined) return true;
-  const challenge =
+  const bearer =
     failure === 'missing' ? 'Bearer realm="rulehook"' : 'Bearer realm="rulehook", error="invalid_token"';
-  const headers: Record<string, string> = { 'www-authenticate': challenge };
+  // The console's page: a browser asks for the token itself (as a password) when challenged to Basic.
+  const challenge: string | string[] = basic
+    ? ['Basic realm="rulehook console", charset="UTF-8"', bearer]
+    : bearer;
+  const headers: Record<string, string | string[]> = { 'www-authenticate': challenge };
   if (hasLargeOrUnknownBody(req)) headers.connection = 'close';
   sendHttpError(
     res,
@@ -40,4 +51,9 @@ function hasLargeOrUnknownBody(req: IncomingMessage): boolean {
   if (req.headers['transfer-encoding'] !== undefined) return true;
   const length = req.headers['content-length'];
   return length !== undefined && !(Number(length) <= DRAIN_BYTES);
+}
+
+/** `/console` and what is under it: the page and the JSON API of `serve --console`. */
+export function isConsolePath(path: string): boolean {
+  return path === '/console' || path.startsWith('/console/');
 }

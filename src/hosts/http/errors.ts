@@ -39,7 +39,7 @@ export function formatErrorBody(error: HttpError): string {
 export function sendHttpError(
   res: ServerResponse,
   error: HttpError,
-  headers: Record<string, string> = {},
+  headers: Record<string, string | string[]> = {},
 ): void {
   const text = formatErrorBody(error);
   res.writeHead(error.status, {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
 import { DEFAULT_EVENT_LIMITS, type EventLimits } from '../../contract/event-limits';
 import type { WebhookCore } from '../core';
 import { DEFAULT_HTTP_LIMITS } from '../host-limits';
@@ -22,6 +23,11 @@ export interface HttpHandlerOptions {
   eventLimits?: EventLimits;
   /** Bearer tokens every request must carry but those to open endpoints; undefined: none asked. */
   auth?: CallerAuth;
+  /**
+   * The console's routes (`serve --console`), served under `/console` behind the same tokens as every path
+   * but the open ones; undefined: no console.
+   */
+  console?: RequestHandler;
 }
 
 /**
@@ -43,9 +49,10 @@ export function createHttpHandler(core: WebhookCore, options: HttpHandlerOptions
     inflight,
     eventLimits: options.eventLimits ?? DEFAULT_EVENT_LIMITS,
   });
-  const app = createHttpApp(core, options.logger);
+  const app = createHttpApp(core, options.logger, options.console);
   const protocolErrors = countProtocolErrors(core.metrics);
   const auth = options.auth;
+  const consoleServed = options.console !== undefined;
   return (req: IncomingMessage, res: ServerResponse) => {
     // RFC 9112 3.2: an HTTP/1.1 request without Host is a 400 (answered here, in JSON, rather than by Node).
     if (req.headers.host === undefined && req.httpVersion === '1.1') {
@@ -56,7 +63,7 @@ export function createHttpHandler(core: WebhookCore, options: HttpHandlerOptions
         { connection: 'close' },
       );
     }
-    if (auth !== undefined && !authorizeCaller(auth, req, res)) return;
+    if (auth !== undefined && !authorizeCaller(auth, req, res, consoleServed)) return;
     if (req.method === 'POST' && isEventUrl(req.url ?? '')) {
       handleEvent(req, res).catch((error: unknown) => answerFailure(res, error, options.logger));
       return;

@@ -1,6 +1,7 @@
 import { createServer, type Server, type ServerOptions } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { RequestHandler } from 'express';
 import type { EventLimits } from '../../contract/event-limits';
 import type { WebhookCore } from '../core';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from '../host-limits';
@@ -30,6 +31,8 @@ export interface HttpHostOptions {
   auth?: CallerAuth;
   /** Serve HTTPS with these (`--tls-cert`, `--tls-key`; `--tls-client-ca`: mutual TLS); undefined: plain HTTP. */
   tls?: TlsSettings;
+  /** `serve --console`: the console's routes (an express router), under `/console`. */
+  console?: RequestHandler;
 }
 
 export async function startHttpHost(core: WebhookCore, options: HttpHostOptions): Promise<RunningHost> {
@@ -82,6 +85,7 @@ function createBoundedServer(core: WebhookCore, options: HttpHostOptions, limits
     maxInflightBytes: limits.maxInflightBytes,
     ...(options.eventLimits === undefined ? {} : { eventLimits: options.eventLimits }),
     ...(options.auth === undefined ? {} : { auth: options.auth }),
+    ...(options.console === undefined ? {} : { console: options.console }),
   });
   const { tls } = options;
   // With a client CA, a client without a certificate it signed fails the handshake: no request is ever read.

@@ -25,6 +25,9 @@ export interface AuthSettings {
 /** `Bearer <token>`, the scheme in any case (RFC 9110 11.1), one or more spaces, blanks around ignored. */
 const BEARER = /^\s*bearer +(\S+)\s*$/i;
 
+/** `Basic <base64 of user:password>` (RFC 7617): the console's page in a browser, its token as the password. */
+const BASIC = /^\s*basic +([A-Za-z0-9+/]+=*)\s*$/i;
+
 /**
  * Bearer-token authentication shared by both hosts (`--auth-tokens-file`): every call must carry
  * `authorization: Bearer <token>` with a token of the set, except the endpoints left open. Hosts check it
@@ -66,18 +69,27 @@ export class CallerAuth {
     return true;
   }
 
-  /** Checks a call's `authorization` value: undefined when accepted, else why it is refused (counted, logged). */
-  check(transport: Transport, authorization: string | undefined, peer?: string): AuthFailure | undefined {
-    const failure = this.judge(authorization);
+  /**
+   * Checks a call's `authorization` value: undefined when accepted, else why it is refused (counted, logged).
+   * `basic`: HTTP Basic is accepted too, a token of the set as its password (any user name): what a browser
+   * asks for itself and sends with every request of the page (`serve --console`).
+   */
+  check(
+    transport: Transport,
+    authorization: string | undefined,
+    peer?: string,
+    basic = false,
+  ): AuthFailure | undefined {
+    const failure = this.judge(authorization, basic);
     if (failure === undefined) return undefined;
     this.failures[transport][failure].inc();
     this.log.log({ transport, reason: failure, ...(peer === undefined ? {} : { peer }) });
     return failure;
   }
 
-  private judge(authorization: string | undefined): AuthFailure | undefined {
+  private judge(authorization: string | undefined, basic: boolean): AuthFailure | undefined {
     if (authorization === undefined || authorization.trim() === '') return 'missing';
-    const token = BEARER.exec(authorization)?.[1];
+    const token = BEARER.exec(authorization)?.[1] ?? (basic ? readBasicPassword(authorization) : undefined);
     return token !== undefined && this.settings.tokens.matches(token) ? undefined : 'invalid';
   }
 }
@@ -87,4 +99,13 @@ export function describeAuthFailure(failure: AuthFailure, header: string): strin
   return failure === 'missing'
     ? `this server requires a bearer token: send ${header}: Bearer <token>`
     : 'the bearer token is not valid';
+}
+
+/** The password of a Basic `authorization` value; undefined when it is not one. */
+function readBasicPassword(authorization: string): string | undefined {
+  const encoded = BASIC.exec(authorization)?.[1];
+  if (encoded === undefined) return undefined;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon === -1 ? undefined : decoded.slice(colon + 1);
 }

@@ -35,7 +35,11 @@ export function loadRuleBookFromSnapshot(
   snapshot: RuleSnapshot,
   options: { strict?: boolean } = {},
 ): LoadedRuleBook {
-  const load = loadRuleSnapshot(snapshot);
+  return compileLoadedRules(loadRuleSnapshot(snapshot), options);
+}
+
+/** Compiles a load into a `RuleBook`, or refuses it: any error (or, `strict`, any warning) refuses all of it. */
+export function compileLoadedRules(load: LoadResult, options: { strict?: boolean } = {}): LoadedRuleBook {
   if (hasErrors(load.diagnostics) || (options.strict === true && load.diagnostics.length > 0))
     return { ok: false, load };
   return { ok: true, book: RuleBook.compile(load.rulesets, load.catalog?.spec.events ?? []), load };

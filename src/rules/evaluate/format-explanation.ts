@@ -34,10 +34,12 @@ const REASONS: Record<RuleExplanation['reason'], string> = {
 /** One line per rule: whether it fired and what decided it. */
 export function formatExplanation(explanation: readonly RuleExplanation[], indent = '  '): string {
   return explanation
-    .map((e) => {
-      const mark = e.fired ? '✓' : '✗';
-      const because = e.condition === undefined ? '' : `: ${describeCondition(e.condition)}`;
-      return `${indent}${mark} ${e.rule}: ${REASONS[e.reason]}${because}\n`;
-    })
+    .map((e) => `${indent}${e.fired ? '✓' : '✗'} ${e.rule}: ${describeRuleOutcome(e)}\n`)
     .join('');
+}
+
+/** `its \`if\` does not hold: verify.score lt 0.3 is false (actual "0.5")`: one rule's line without its mark and id. */
+export function describeRuleOutcome(explanation: RuleExplanation): string {
+  const because = explanation.condition === undefined ? '' : `: ${describeCondition(explanation.condition)}`;
+  return `${REASONS[explanation.reason]}${because}`;
 }

@@ -27,9 +27,14 @@ export interface SessionOpening {
   variables: SessionVariables;
 }
 
+/** The ids of a call that no two live sessions share. */
+export type CallIdField = 'call_id' | 'recording_id';
+
 /** The sandbox's call sessions, by `call_session_id` (only ids this store handed out exist). */
 export class CallSessions {
   private readonly sessions = new Map<string, CallSession>();
+  /** The session each `call_id` and `recording_id` was last opened with (`field:value`), while it is kept. */
+  private readonly holders = new Map<string, CallSession>();
   private readonly context: SessionContext;
 
   constructor(scenario: SandboxScenario, options: SessionFlowOptions) {
@@ -52,20 +57,37 @@ export class CallSessions {
     return this.context.persons;
   }
 
-  /** A new session on the recording's media segment (none when the recording names none). */
+  /**
+   * A new session on the media segment of the recording its `recording_id` finds (none when no recording
+   * matches it, or the recording names none). The caller has checked `findLive` for both ids.
+   */
   open(opening: SessionOpening): CallSession {
     const { scenario } = this.context;
-    const mediaId = scenario.recordings.get(opening.recordingId)?.media;
+    const mediaId = scenario.recordings.find(opening.recordingId)?.media;
     const media = mediaId === undefined ? undefined : scenario.media.get(mediaId);
     const call = { callId: opening.callId, recordingId: opening.recordingId };
     const session = new CallSession(`cs-${randomUUID()}`, this.context, media, opening.variables, call);
     this.sessions.set(session.id, session);
+    this.holders.set(`call_id:${opening.callId}`, session);
+    this.holders.set(`recording_id:${opening.recordingId}`, session);
     if (this.sessions.size > MAX_SANDBOX_SESSIONS) {
       const oldest = this.sessions.values().next().value as CallSession;
       oldest.cancelTimers();
       this.sessions.delete(oldest.id);
+      for (const [key, holder] of this.holders) if (holder === oldest) this.holders.delete(key);
     }
     return session;
+  }
+
+  /**
+   * The live session (not ended) that holds a `call_id` or `recording_id`: a call's ids are its own while
+   * it lasts, and free again once EndIVRSession ended it.
+   */
+  findLive(field: CallIdField, value: string): CallSession | undefined {
+    const holder = this.holders.get(`${field}:${value}`);
+    return holder === undefined || holder.ended || this.sessions.get(holder.id) !== holder
+      ? undefined
+      : holder;
   }
 
   get(id: string): CallSession | undefined {

@@ -39,8 +39,9 @@ function startNode(session: CallSession, node: FlowNode, scheduled: boolean): vo
     state: 'STARTED',
     ...(scheduled ? { detail: 'scheduled by the webhook' } : {}),
   });
-  // ProcessAudioForEnroll of the built-in flow completes with the audio (tickAudio), not after a delay.
-  if (node !== 'ProcessAudioForEnroll' || scheduled)
+  // ProcessAudioForEnroll of the built-in flow completes with the audio (tickAudio), not after a delay;
+  // when the audio has already ended (or there is none), no tick is coming, so it completes as the others.
+  if (node !== 'ProcessAudioForEnroll' || scheduled || session.audioEnded)
     session.after(session.context.timing.processingMs, async () => {
       if (!finishNode(session, node)) return;
       await raiseAndFollow(session, COMPLETION_EVENT[node]);

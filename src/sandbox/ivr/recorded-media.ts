@@ -15,10 +15,10 @@ export class RecordedMedia {
     this.byId = new Map(scenario.media);
   }
 
-  /** Makes `urn` name the media segment of `recordingId`, if its recording has one. */
+  /** Makes `urn` name the media segment of the recording `recordingId` finds, if it has one. */
   addRecording(urn: string, recordingId: string): void {
     this.added += 1;
-    const segment = this.scenario.recordings.get(recordingId)?.media;
+    const segment = this.scenario.recordings.find(recordingId)?.media;
     const media = segment === undefined ? undefined : this.scenario.media.get(segment);
     if (media !== undefined) this.byId.set(urn, media);
   }
@@ -26,6 +26,11 @@ export class RecordedMedia {
   /** How many media URNs StartRecording has handed out (with a media segment or not). */
   get recordings(): number {
     return this.added;
+  }
+
+  /** Forgets a media URN the recorder no longer keeps. */
+  forget(urn: string): void {
+    this.byId.delete(urn);
   }
 
   /** The scenario as the audio operations read it: media segments by id or by media URN. */

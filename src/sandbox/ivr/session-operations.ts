@@ -7,15 +7,44 @@ import { FieldViolations, validateRequest } from '../wire/field-violations';
 import { OK_STATUS, StatusFailure } from '../wire/status';
 import type { JsonMessage } from '../wire/proto-json';
 
+/** ALREADY_EXISTS, on the field, for a `call_id` or `recording_id` a live session holds. */
+function refuseIdsInUse(store: CallSessions, callId: string, recordingId: string): void {
+  for (const [field, value] of [
+    ['call_id', callId],
+    ['recording_id', recordingId],
+  ] as const) {
+    const holder = store.findLive(field, value);
+    if (holder !== undefined)
+      throw new StatusFailure(
+        'ALREADY_EXISTS',
+        `${field} '${value}' belongs to call session '${holder.id}', which has not ended (EndIVRSession frees it)`,
+        field,
+      );
+  }
+}
+
+/**
+ * What the session hears, for its timeline, and the answer's message when it hears nothing because no
+ * recording matches the id: an IVR's id is new per call, so the session opens anyway, without audio.
+ */
+function describeAudio(scenario: SandboxScenario, recordingId: string, mediaId: string | undefined) {
+  if (mediaId !== undefined) return { detail: `media segment ${mediaId}`, message: undefined };
+  if (scenario.recordings.find(recordingId) !== undefined)
+    return { detail: 'its recording names no media segment: no audio', message: undefined };
+  const message = `recording_id '${recordingId}' matches no recording of the scenario: the session has no audio`;
+  return { detail: 'matches no recording of the scenario: no audio', message };
+}
+
 const readCustomData = (request: JsonMessage): Record<string, string> =>
   (request.custom_data as Record<string, string> | undefined) ?? {};
 
 /**
- * The session flow's operations: StartIVRSession opens a session on a recording the recorder knows
- * (SIPREC correlation, as StartRecording) and hands out the `call_session_id` every other operation
- * needs (NOT_FOUND for any other). Each answers once the events it raised have been through the engine
- * model and the webhook, so what an IVR reads next already reflects them. A request missing any of its
- * required fields is INVALID_REQUEST naming them all, before any id is looked up.
+ * The session flow's operations: StartIVRSession opens a session on the recording its `recording_id`
+ * finds (SIPREC correlation, as StartRecording; with none, a session without audio), refusing ids a live
+ * session holds, and hands out the `call_session_id` every other operation needs (NOT_FOUND for any
+ * other). Each answers once the events it raised have been through the engine model and the webhook, so
+ * what an IVR reads next already reflects them. A request missing any of its required fields is
+ * INVALID_REQUEST naming them all, before any id is looked up.
  */
 export function createSessionOperations(scenario: SandboxScenario, store: CallSessions) {
   /** The session of a request whose text fields `required` (call_session_id first) are checked. */
@@ -38,13 +67,10 @@ export function createSessionOperations(scenario: SandboxScenario, store: CallSe
     const violations = new FieldViolations();
     violations.requireText(request, ['gk_scope_id', 'call_id', 'recording_id']);
     violations.failIfAny();
+    const callId = request.call_id as string;
     const recordingId = request.recording_id as string;
-    if (!scenario.recordings.has(recordingId))
-      throw new StatusFailure(
-        'NOT_FOUND',
-        `recording_id '${recordingId}' matches no SIPREC recording`,
-        'recording_id',
-      );
+    refuseIdsInUse(store, callId, recordingId);
+    const mediaId = scenario.recordings.find(recordingId)?.media;
     const variables: Record<string, string> = {};
     for (const [field, key] of [
       ['ani', 'call.ani'],
@@ -52,16 +78,21 @@ export function createSessionOperations(scenario: SandboxScenario, store: CallSe
     ] as const)
       if (typeof request[field] === 'string' && request[field] !== '') variables[key] = request[field];
     for (const [key, value] of Object.entries(readCustomData(request))) variables[`custom.${key}`] = value;
-    const session = store.open({ callId: request.call_id as string, recordingId, variables });
+    const session = store.open({ callId, recordingId, variables });
+    const audio = describeAudio(scenario, recordingId, mediaId);
     await session.serialize(async () => {
       session.note({
         kind: 'operation',
         operation: 'StartIVRSession',
-        detail: `call ${String(request.call_id)}`,
+        detail: `call ${callId}, recording ${recordingId}: ${audio.detail}`,
       });
       await startCall(session);
     });
-    return { status: OK_STATUS, call_session_id: session.id };
+    const status =
+      audio.message === undefined
+        ? OK_STATUS
+        : { ...OK_STATUS, status_message: { locale: 'en-US', message: audio.message } };
+    return { status, call_session_id: session.id };
   }
 
   async function submitPersonId(request: JsonMessage): Promise<JsonMessage> {

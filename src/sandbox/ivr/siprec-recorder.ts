@@ -12,6 +12,12 @@ interface Recording {
   stoppedAt?: number;
 }
 
+/**
+ * Recordings kept at most (stopped or not), as for sessions: the oldest is forgotten beyond it (its media URN
+ * then unknown to StopRecording and the audio operations), so an IVR's new id per call keeps memory flat.
+ */
+export const MAX_RECORDINGS = 1_000;
+
 const RECORDING_SIDES = new Set(['RECORDING_SIDE_1', 'RECORDING_SIDE_2', 'RECORDING_SIDE_ALL']);
 
 /** `"1.5s"` (proto3 JSON Duration) -> seconds. */
@@ -19,8 +25,10 @@ const readSeconds = (duration: string): number => Number(duration.slice(0, -1));
 
 /**
  * The recording flow: StartRecording correlates its `recording_id` with a
- * recording of the scenario (SIPREC), checks the agent extension its connector
- * needs, and returns a media URN; StopRecording stops it. A recording also ends
+ * recording of the scenario (SIPREC: an exact id, else the first `*` pattern
+ * matching it), refuses an id whose recording is still running, checks the
+ * agent extension its connector needs, and returns a media URN naming the
+ * request's id; StopRecording stops it. A recording also ends
  * by itself after its maximum duration: the request's `max_recording_duration`,
  * else the realm's (`configuration.max_recording_duration`); zero or negative,
  * no maximum. Time is `now()` (ms), read when a request arrives. Each URN is added to `media`, where
@@ -28,6 +36,8 @@ const readSeconds = (duration: string): number => Number(duration.slice(0, -1));
  */
 export function createSiprecRecorder(scenario: SandboxScenario, now: () => number, media?: RecordedMedia) {
   const recordings = new Map<string, Recording>();
+  /** The media URN of each recording id's latest recording. */
+  const latest = new Map<string, string>();
   let started = 0;
 
   function startRecording(request: JsonMessage): JsonMessage {
@@ -36,7 +46,7 @@ export function createSiprecRecorder(scenario: SandboxScenario, now: () => numbe
     checkSideAndCaller(violations, request);
     violations.failIfAny();
     const recordingId = request.recording_id as string;
-    const known = scenario.recordings.get(recordingId);
+    const known = scenario.recordings.find(recordingId);
     if (known === undefined)
       throw new StatusFailure(
         'NOT_FOUND',
@@ -56,6 +66,13 @@ export function createSiprecRecorder(scenario: SandboxScenario, now: () => numbe
         `no agent extension '${extension}' on recording '${recordingId}'`,
         'agent_extension',
       );
+    const running = findRunning(recordingId);
+    if (running !== undefined)
+      throw new StatusFailure(
+        'ALREADY_EXISTS',
+        `recording '${recordingId}' is still running (media_urn '${running}'); StopRecording it first`,
+        'recording_id',
+      );
     const requested = request.max_recording_duration as string | undefined;
     const maxSeconds =
       requested === undefined ? (scenario.configuration.max_recording_duration ?? 0) : readSeconds(requested);
@@ -63,12 +80,29 @@ export function createSiprecRecorder(scenario: SandboxScenario, now: () => numbe
     started += 1;
     const urn = `${MEDIA_URN_PREFIX}${encodeURIComponent(recordingId)}:${started}`;
     media?.addRecording(urn, recordingId);
-    recordings.set(urn, {
-      recordingId,
-      startedAt,
-      endsAt: maxSeconds > 0 ? startedAt + maxSeconds * 1000 : undefined,
-    });
+    keep(urn, { recordingId, startedAt, endsAt: maxSeconds > 0 ? startedAt + maxSeconds * 1000 : undefined });
     return { status: OK_STATUS, media_urn: urn };
+  }
+
+  /**
+   * The media URN of the recording of `recordingId` that has neither been stopped nor reached its maximum:
+   * only the latest of an id can be, since a second one is refused while the first runs.
+   */
+  function findRunning(recordingId: string): string | undefined {
+    const urn = latest.get(recordingId);
+    const recording = urn === undefined ? undefined : recordings.get(urn);
+    if (recording === undefined || recording.stoppedAt !== undefined) return undefined;
+    return recording.endsAt === undefined || now() < recording.endsAt ? urn : undefined;
+  }
+
+  function keep(urn: string, recording: Recording): void {
+    recordings.set(urn, recording);
+    latest.set(recording.recordingId, urn);
+    if (recordings.size <= MAX_RECORDINGS) return;
+    const [oldest, forgotten] = recordings.entries().next().value as [string, Recording];
+    recordings.delete(oldest);
+    if (latest.get(forgotten.recordingId) === oldest) latest.delete(forgotten.recordingId);
+    media?.forget(oldest);
   }
 
   function stopRecording(request: JsonMessage): JsonMessage {

@@ -105,6 +105,48 @@ recordings: [{ recording_id: rec-1, media: intro }, { recording_id: rec-1, media
     ]);
   });
 
+  it('takes * patterns as recording ids: a duplicate is an error, one an earlier pattern covers a warning', async () => {
+    const text = `
+media: [{ id: a, duration: 1 }, { id: b, duration: 2 }]
+recordings:
+  - { recording_id: rec-0002, media: b }
+  - { recording_id: "rec-*", media: a }
+  - { recording_id: "rec-gold-*", media: b }
+  - { recording_id: "*", media: b }
+  - { recording_id: "call-*", media: a }
+  - { recording_id: rec-0002, media: a }
+  - { recording_id: "*", media: a }
+`;
+    const found = await problems(text);
+    expect(found).toEqual([
+      expect.objectContaining({ code: 'SANDBOX_DUPLICATE_ID', at: 'rec-0002' }),
+      expect.objectContaining({ code: 'SANDBOX_DUPLICATE_ID', at: '"*"' }),
+      {
+        code: 'SANDBOX_UNREACHABLE_RECORDING',
+        message:
+          "no recording id ever reaches 'rec-gold-*': the earlier 'rec-*' matches every id it matches, and the first match wins; move it above 'rec-*'",
+        at: '"rec-gold-*"',
+      },
+      {
+        code: 'SANDBOX_UNREACHABLE_RECORDING',
+        message:
+          "no recording id ever reaches 'call-*': the earlier '*' matches every id, and the first match wins; move it above '*'",
+        at: '"call-*"',
+      },
+    ]);
+    const { diagnostics, scenario } = await load(text.split('\n').slice(0, -3).join('\n'));
+    expect(diagnostics.map((d) => [d.code, d.severity, d.related?.message])).toEqual([
+      ['SANDBOX_UNREACHABLE_RECORDING', 'warning', "'rec-*' is here"],
+      ['SANDBOX_UNREACHABLE_RECORDING', 'warning', "'*' is here"],
+    ]);
+    const recordings = scenario!.recordings;
+    expect(['rec-0002', 'rec-gold-1', 'call-1'].map((id) => recordings.find(id)?.media)).toEqual([
+      'b',
+      'a',
+      'b',
+    ]);
+  });
+
   it('reports media whose numbers contradict each other', async () => {
     const found = await problems(`
 media:

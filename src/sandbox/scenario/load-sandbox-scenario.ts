@@ -9,9 +9,11 @@ import { checkFlowTiming } from './check-flow-timing';
 import { checkLanguages } from './check-languages';
 import { checkMedia } from './check-media';
 import { checkPersonTimes, normalizePersonTimes } from './check-person-times';
+import { checkRecordingPatterns } from './check-recording-patterns';
 import { checkReferences } from './check-references';
 import { isCheckableMedia, listEntries } from './read-checkable';
 import { readWavHeader } from './read-wav-header';
+import { RecordingCatalog } from './recording-catalog';
 import type { SandboxMedia, SandboxScenario } from './sandbox-scenario';
 import type { MediaSpec, SandboxScenarioSpec } from './scenario-spec';
 import { isSandboxStringPosition } from './string-positions';
@@ -56,6 +58,7 @@ export async function checkSandboxScenario(
   if (!parsed.wellFormed) return { scenario: undefined, diagnostics, sources };
   diagnostics.push(...validateSandboxSchema(parsed));
   diagnostics.push(...checkReferences(parsed, parsed.value));
+  diagnostics.push(...checkRecordingPatterns(parsed, parsed.value));
   diagnostics.push(...checkPersonTimes(parsed, parsed.value));
   diagnostics.push(...checkFlowTiming(parsed, parsed.value));
   diagnostics.push(...checkLanguages(parsed, parsed.value));
@@ -132,7 +135,7 @@ function assemble(file: string, spec: SandboxScenarioSpec, media: SandboxMedia[]
     processedAudio: new Map(media.map((m) => [m.processed_audio_id, m])),
     outcomes: spec.outcomes ?? [],
     livenessPrompts: spec.liveness_prompts ?? [],
-    recordings: new Map((spec.recordings ?? []).map((r) => [r.recording_id, r])),
+    recordings: new RecordingCatalog(spec.recordings ?? []),
     ivrSteps: spec.ivr_steps ?? [],
   };
 }

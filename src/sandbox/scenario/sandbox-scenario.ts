@@ -5,8 +5,8 @@ import type {
   OutcomeSpec,
   PersonSpec,
   IvrStepSpec,
-  RecordingSpec,
 } from './scenario-spec';
+import type { RecordingCatalog } from './recording-catalog';
 
 /** A media segment with every default applied: what the services answer from. */
 export interface SandboxMedia extends MediaSpec {
@@ -37,8 +37,8 @@ export interface SandboxScenario {
   processedAudio: ReadonlyMap<string, SandboxMedia>;
   outcomes: readonly OutcomeSpec[];
   livenessPrompts: readonly LivenessPromptSpec[];
-  /** By recording id. */
-  recordings: ReadonlyMap<string, RecordingSpec>;
+  /** By recording id: exact ids, then `*` patterns in file order. */
+  recordings: RecordingCatalog;
   ivrSteps: readonly IvrStepSpec[];
 }
 

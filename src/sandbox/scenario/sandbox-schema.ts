@@ -64,13 +64,17 @@ function buildRecordingSchema(): JsonSchema {
   return documented(
     'Recording',
     withExample(
-      'A call the recorder (SIPREC) knows, by its recording id: StartRecording must name one.',
+      "A call the recorder (SIPREC) knows, by its recording id or a `*` pattern of ids: StartRecording and StartIVRSession find it by the request's id (the exact id first, then the first pattern matching it).",
       'recording_id: rec-0001\nmedia: seg-card\nagent_extension_required: true\nagent_extension: "4021"',
     ),
     {
       type: 'object',
       properties: {
-        recording_id: text('recording_id', 'The SIPREC recording id, unique in the file.', { minLength: 1 }),
+        recording_id: text(
+          'recording_id',
+          'The SIPREC recording id, unique in the file; or a pattern, each `*` matching any run of characters (`"*"` alone: every id, the default recording; quote it in YAML).',
+          { minLength: 1 },
+        ),
         media: text('media', 'The id of the media segment the recording captures.', { minLength: 1 }),
         agent_extension_required: documented(
           'agent_extension_required',
@@ -155,10 +159,14 @@ export function buildSandboxSchema(): JsonSchema {
         type: 'array',
         items: buildPromptSchema(),
       }),
-      recordings: documented('recordings', 'The calls the recorder knows, for StartRecording.', {
-        type: 'array',
-        items: buildRecordingSchema(),
-      }),
+      recordings: documented(
+        'recordings',
+        'The calls the recorder knows, for StartRecording and StartIVRSession: exact ids first, then patterns in file order.',
+        {
+          type: 'array',
+          items: buildRecordingSchema(),
+        },
+      ),
       ivr_steps: documented('ivr_steps', 'The calls of a scripted IVR, in order (for `sandbox run`).', {
         type: 'array',
         items: buildIvrStepSchema(),

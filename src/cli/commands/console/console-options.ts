@@ -29,7 +29,7 @@ PACK is the pack's directory; default: the pack the current directory is in (the
 directory up holding catalog.yaml), else the current directory. Stop it with Ctrl-C.
 `,
   CONSOLE_OPTIONS,
-  { column: 14 },
+  { column: 16 },
 );
 
 export function parseConsoleOptions(args: readonly string[]): ParseResult<ConsoleOptions> {

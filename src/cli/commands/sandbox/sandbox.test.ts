@@ -39,7 +39,7 @@ describe('rulehook sandbox', () => {
     expect(io.out()).toContain(
       'Biometric results are SCRIPTED by the scenario, not computed by voice models.',
     );
-    expect(io.out()).toContain('(3 persons, 5 media segments, 7 scripted outcomes)');
+    expect(io.out()).toContain('(3 persons, 6 media segments, 8 scripted outcomes)');
     expect(io.out()).toContain('simulated time runs at 1x from now;');
     const lastLine = io.out().trimEnd().split('\n').at(-1)!;
     expect(JSON.parse(lastLine)).toEqual({

@@ -1,3 +1,4 @@
+import type { Router } from 'express';
 import { describeListening } from '../../../hosts/running-host';
 import { WebhookCore } from '../../../hosts/core';
 import type { Logger } from '../../../observability/logger';
@@ -18,6 +19,7 @@ import { shareWorkerMetrics } from '../../../server/worker-metrics';
 import type { ServeControl } from './serve-control';
 import type { ServeOptions } from './serve-options';
 import { createHeldTaps } from './held-taps';
+import { createServeConsole, joinDecisionTaps } from './serve-console';
 import { createServeLogMask, describeDecisionLog, startDecisionLog, startRecording } from './serve-logs';
 
 export interface OneProcess {
@@ -74,6 +76,11 @@ export async function serveOneProcess({ options, role, security, logger, metrics
     reloadOthers: () => reloadServeTokens(security, logger),
   });
   const held = createHeldTaps(options.record !== undefined, options.logs.decisionLog !== undefined);
+  const consoleRoutes = createServeConsole(options, mask);
+  const decisionTap = joinDecisionTaps(
+    ...(held.decisions === undefined ? [] : [held.decisions.see]),
+    ...(consoleRoutes === undefined ? [] : [consoleRoutes.feed.publish]),
+  );
   const core = new WebhookCore({
     metrics,
     logger,
@@ -86,12 +93,12 @@ export async function serveOneProcess({ options, role, security, logger, metrics
     revision: rules.revision,
     rulesReload: reloads.reload,
     ...(held.events === undefined ? {} : { eventTap: held.events.see }),
-    ...(held.decisions === undefined ? {} : { decisionTap: held.decisions.see }),
+    ...(decisionTap === undefined ? {} : { decisionTap }),
   });
   // Bound before any output file is created or "serving" said: a busy port leaves nothing behind.
   let hosts: ServeHosts;
   try {
-    hosts = await startServeHosts(core, hostSettings(options, security), logger);
+    hosts = await startServeHosts(core, hostSettings(options, security, consoleRoutes?.routes), logger);
   } catch (error) {
     io.stderr.write(`rulehook serve: cannot listen: ${(error as Error).message}\n`);
     await store.close();
@@ -120,10 +127,17 @@ export async function serveOneProcess({ options, role, security, logger, metrics
   // Watching before saying it listens: an edit made once it does is never missed.
   const stopReloads = await reloads.start();
   status.write(describeListening(hosts));
+  if (consoleRoutes !== undefined && hosts.http !== undefined) {
+    const { host, port, tls } = hosts.http;
+    const shown = host.includes(':') ? `[${host}]` : host;
+    status.write(`rulehook: console at http${tls ? 's' : ''}://${shown}:${port}/console/ (read-only)\n`);
+  }
   if (worker) reportListeningToPrimary(rules.revision, hosts);
   control.onListening?.(hosts);
 
   await waitForAbort(control.signal);
+  // The console's streams would hold the stop (and the drain) forever: they end first.
+  consoleRoutes?.feed.close();
   await stopReloads();
   await drainBeforeStopping(core, drainMilliseconds(control.signal?.reason, options.drainSeconds), status);
   status.write('rulehook: shutting down, finishing in-flight requests\n');
@@ -140,7 +154,7 @@ export async function serveOneProcess({ options, role, security, logger, metrics
   return 0;
 }
 
-function hostSettings(options: ServeOptions, security: ServeSecurity) {
+function hostSettings(options: ServeOptions, security: ServeSecurity, console: Router | undefined) {
   const shared = {
     host: options.host,
     maxBodyBytes: options.maxMessageBytes,
@@ -152,7 +166,12 @@ function hostSettings(options: ServeOptions, security: ServeSecurity) {
     http:
       options.httpPort === undefined
         ? undefined
-        : { ...shared, port: options.httpPort, limits: options.limits.http },
+        : {
+            ...shared,
+            port: options.httpPort,
+            limits: options.limits.http,
+            ...(console === undefined ? {} : { console }),
+          },
     grpc:
       options.grpcPort === undefined
         ? undefined

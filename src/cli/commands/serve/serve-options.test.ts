@@ -84,6 +84,8 @@ Options:
   --decision-log FILE        append a line per event answered to FILE (its variables, fired rules, response):
                              a recording for rulehook replay
   --decision-log-max-bytes N  rotate the decision log beyond N bytes: FILE.1, FILE.2, ... (default: never)
+  --console                  serve the web console, read-only, at /console/ on the HTTP port,
+                             with live decisions (behind --auth-tokens-file as /admin is)
   -h, --help                 show this help
 `);
   });
@@ -101,6 +103,7 @@ describe('parseServeOptions', () => {
       ok: true,
       options: {
         rules: DEFAULT_RULES_DIR,
+        console: false,
         catalog: undefined,
         watch: true,
         drainSeconds: 5,

@@ -26,6 +26,7 @@ import { ENGINE_OWN_UPDATES_OPTION } from '../../option-groups/engine-options';
 import type { EngineModel } from '../../../filter/engine-model';
 import { DRAIN_OPTIONS } from './options/drain-options';
 import { checkStoreSettings, SESSION_OPTIONS } from './options/session-options';
+import { CONSOLE_OPTIONS } from './options/console-options';
 import { checkSecuritySettings, SECURITY_OPTIONS, type SecuritySettings } from './options/security-options';
 
 export interface ServeOptions {
@@ -60,6 +61,8 @@ export interface ServeOptions {
   security: SecuritySettings;
   /** Masks and the decision log. */
   logs: LogSettings;
+  /** `--console`: the web console, read-only, on the HTTP host. */
+  console: boolean;
 }
 
 /** A command line naming a configuration file with errors: what to report, as `validate` does. */
@@ -127,6 +130,7 @@ export const SERVE_OPTIONS = {
   ...RECORD_OPTIONS,
   ...SECURITY_OPTIONS,
   ...LOG_OPTIONS,
+  ...CONSOLE_OPTIONS,
   help: HELP_OPTION,
 };
 
@@ -187,6 +191,9 @@ export function resolveServeSettings(
     );
   }
   if (v['no-http'] && v['no-grpc']) return refuse('--no-http and --no-grpc together leave nothing to serve');
+  if (v.console && v['no-http']) return refuse('--console is served on the HTTP port: not with --no-http');
+  if (v.console && v.workers > 1)
+    return refuse('--console shows the decisions of one process: not with --workers above 1');
   return {
     ok: true,
     options: {
@@ -211,6 +218,7 @@ export function resolveServeSettings(
       record: record.record,
       security: security.security,
       logs: logs.logs,
+      console: v.console,
     },
   };
 }
