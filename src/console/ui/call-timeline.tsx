@@ -10,7 +10,10 @@ export type SourceKind = 'recording' | 'sandbox' | 'decisions' | 'events';
 export interface CallRequest {
   kind: SourceKind;
   value: string;
+  /** A sandbox call's sandbox. */
   url?: string;
+  /** The session of a recording to show; without, every event of the recording. */
+  session?: string;
   nonce: number;
 }
 
@@ -23,7 +26,10 @@ interface Props {
 function toSource(request: CallRequest): { ok: true; source: CallSource } | { ok: false; message: string } {
   switch (request.kind) {
     case 'recording':
-      return { ok: true, source: { recording: request.value } };
+      return {
+        ok: true,
+        source: { recording: request.value, ...(request.session ? { session_id: request.session } : {}) },
+      };
     case 'sandbox':
       return { ok: true, source: { sandbox: { url: request.url ?? '', call_session_id: request.value } } };
     case 'decisions':
@@ -71,6 +77,12 @@ export function CallTimeline({ recordings, edits, request: asked }: Props) {
             <option value="events">events (YAML or JSON list)</option>
           </select>
         </label>
+        {request.kind === 'recording' && (
+          <label>
+            Session id (optional)
+            <input value={request.session ?? ''} onInput={(e) => set({ session: e.currentTarget.value })} />
+          </label>
+        )}
         {request.kind === 'sandbox' && (
           <label>
             Sandbox URL

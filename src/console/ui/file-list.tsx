@@ -7,10 +7,11 @@ interface Props {
   edits: Edits;
   diagnostics: Diagnostic[];
   onOpen: (path: string) => void;
+  truncated: boolean;
 }
 
 /** Every file of the pack, grouped by kind as the language server classifies them; edited ones marked. */
-export function FileList({ files, openFile, edits, diagnostics, onOpen }: Props) {
+export function FileList({ files, openFile, edits, diagnostics, onOpen, truncated }: Props) {
   return (
     <nav class="file-list" aria-label="pack files">
       <ul data-testid="file-list">
@@ -22,6 +23,8 @@ export function FileList({ files, openFile, edits, diagnostics, onOpen }: Props)
                 type="button"
                 class={file.path === openFile ? 'open' : undefined}
                 aria-current={file.path === openFile ? 'true' : undefined}
+                disabled={file.text === null}
+                title={file.text === null ? 'not shown: over 1 MiB, or not text' : undefined}
                 onClick={() => onOpen(file.path)}
               >
                 <span class="file-path">{file.path}</span>
@@ -37,6 +40,7 @@ export function FileList({ files, openFile, edits, diagnostics, onOpen }: Props)
           );
         })}
       </ul>
+      {truncated && <p class="hint">The pack has more files than the console lists.</p>}
     </nav>
   );
 }

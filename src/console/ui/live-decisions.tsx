@@ -52,6 +52,9 @@ export function LiveDecisions({ enabled, onOpenInPlayground, onOpenCall }: Props
           {stream.paused ? `Resume (${stream.waiting} waiting)` : 'Pause'}
         </button>
         <span class={`status ${stream.status}`}>{stream.status}</span>
+        {stream.dropped > 0 && (
+          <span class="hint">{stream.dropped} decisions dropped (the page read too slowly)</span>
+        )}
       </form>
       <ul class="decisions" data-testid="live-decisions">
         {shown.map((d) => (

@@ -40,6 +40,7 @@ export function Playground({ pack, state, eventText, onEventText }: Props) {
         edits={state.edits}
         diagnostics={state.diagnostics}
         onOpen={state.setOpenFile}
+        truncated={pack.truncated === true}
       />
       <div class="editor-column">
         <Toolbar

@@ -5,13 +5,17 @@ export type FileKind = 'rules' | 'catalog' | 'test' | 'scenario' | 'recording' |
 export interface PackFile {
   path: string;
   kind: FileKind;
-  text: string;
+  /** null for a file the page does not show: over 1 MiB, or not text. */
+  text: string | null;
+  size?: number;
 }
 
 export interface Pack {
   mode: 'standalone' | 'serve';
   read_only: boolean;
   files: PackFile[];
+  /** The pack has more files than the list holds. */
+  truncated?: boolean;
 }
 
 /** `rulehook validate --format json`'s diagnostic: lines and columns 1-based, null for a whole-file problem. */
@@ -59,6 +63,7 @@ export interface CallResult {
 
 export interface CallSource {
   recording?: string;
+  session_id?: string;
   sandbox?: { url: string; call_session_id: string };
   decisions?: string;
   events?: Record<string, string>[];

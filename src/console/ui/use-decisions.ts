@@ -11,6 +11,8 @@ export interface DecisionStream {
   status: 'connecting' | 'live' | 'reconnecting';
   paused: boolean;
   waiting: number;
+  /** Decisions the server did not send this page because it read too slowly. */
+  dropped: number;
   setPaused: (paused: boolean) => void;
 }
 
@@ -26,6 +28,7 @@ export function useDecisions(enabled: boolean): DecisionStream {
   const [status, setStatus] = useState<DecisionStream['status']>('connecting');
   const [paused, setPausedState] = useState(false);
   const [waiting, setWaiting] = useState<Decision[]>([]);
+  const [dropped, setDropped] = useState(0);
   const pausedRef = useRef(false);
 
   useEffect(() => {
@@ -38,6 +41,10 @@ export function useDecisions(enabled: boolean): DecisionStream {
     source.onopen = () => setStatus('live');
     source.onerror = () => setStatus('reconnecting');
     source.addEventListener('decision', (event) => add([JSON.parse((event as MessageEvent<string>).data)]));
+    source.addEventListener('dropped', (event) => {
+      const count = (JSON.parse((event as MessageEvent<string>).data) as { count?: number }).count ?? 0;
+      setDropped((n) => n + count);
+    });
     void callApi<Decision[] | { decisions: Decision[] }>('decisions/recent').then((answer) => {
       if (answer.ok) add(Array.isArray(answer.body) ? answer.body : answer.body.decisions);
     });
@@ -53,5 +60,5 @@ export function useDecisions(enabled: boolean): DecisionStream {
     }
   };
 
-  return { decisions, status, paused, waiting: waiting.length, setPaused };
+  return { decisions, status, paused, waiting: waiting.length, dropped, setPaused };
 }

@@ -23,7 +23,8 @@ export interface PackState {
 
 /** The first file to open: a rule file, else the first file of the pack. */
 function pickFirstFile(pack: Pack): string | undefined {
-  return (pack.files.find((f) => f.kind === 'rules') ?? pack.files[0])?.path;
+  const shown = pack.files.filter((f) => f.text !== null);
+  return (shown.find((f) => f.kind === 'rules') ?? shown[0])?.path;
 }
 
 /** The pack as the server has it, the page's edits over it, and the checks of the edited pack. */
@@ -41,7 +42,8 @@ export function usePack(): PackState {
   useEffect(() => {
     void callApi<Pack>('pack').then((answer) => {
       if (!answer.ok) return setLoadError(answer.message);
-      const texts = Object.fromEntries(answer.body.files.map((f) => [f.path, f.text]));
+      const texts: Record<string, string> = {};
+      for (const f of answer.body.files) if (f.text !== null) texts[f.path] = f.text;
       setBase(texts);
       setPack(answer.body);
       const sharedFile = shared !== undefined && shared.file in texts ? shared.file : undefined;
