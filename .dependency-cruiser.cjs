@@ -178,6 +178,21 @@ module.exports = {
       to: { pathNot: '^src/filter/' },
     },
     {
+      name: 'console-ui-browser-only',
+      comment:
+        'src/console/ui is the page, bundled for the browser: of src/ it imports only its own files (no Node code)',
+      severity: 'error',
+      from: { path: '^src/console/ui/' },
+      to: { path: '^src/', pathNot: '^src/console/ui/' },
+    },
+    {
+      name: 'console-ui-not-imported',
+      comment: 'the page is served as files (dist/console), never imported by the server side',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/console/ui/' },
+      to: { path: '^src/console/ui/' },
+    },
+    {
       name: 'no-circular',
       comment: 'no module may import itself through others',
       severity: 'error',

@@ -1,0 +1,62 @@
+import { useState } from 'preact/hooks';
+import { EventResult } from './event-result';
+import type { EventOutcome } from './types';
+
+interface Props {
+  text: string;
+  onText: (text: string) => void;
+  onRun: () => void;
+  running: boolean;
+  error: string | undefined;
+  results: EventOutcome[];
+}
+
+/** The event to run (its session variables), the run button, and what each event of the run did. */
+export function EventPanel({ text, onText, onRun, running, error, results }: Props) {
+  const [picked, setPicked] = useState<number>();
+  const shown = picked !== undefined && picked < results.length ? picked : results.length - 1;
+  return (
+    <section class="event-panel" aria-label="event">
+      <h2>
+        <label for="event-input">Event</label>
+      </h2>
+      <textarea
+        id="event-input"
+        data-testid="event-input"
+        spellcheck={false}
+        value={text}
+        onInput={(e) => onText(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+            e.preventDefault();
+            onRun();
+          }
+        }}
+      />
+      <button type="button" data-testid="run-event" class="primary" onClick={onRun} disabled={running}>
+        Run event <kbd>Ctrl+Enter</kbd>
+      </button>
+      {error !== undefined && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {results.length > 1 && (
+        <div class="event-steps" role="group" aria-label="events of the run">
+          {results.map((r, index) => (
+            <button
+              type="button"
+              key={index}
+              aria-pressed={index === shown}
+              class={r.sent ? 'sent' : 'filtered'}
+              onClick={() => setPicked(index)}
+            >
+              {index + 1}
+            </button>
+          ))}
+        </div>
+      )}
+      {results[shown] !== undefined && <EventResult result={results[shown]!} />}
+    </section>
+  );
+}

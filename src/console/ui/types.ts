@@ -1,0 +1,82 @@
+/** The console's JSON API as the page uses it (docs/console.md has the reference). Field names are the wire's. */
+
+export type FileKind = 'rules' | 'catalog' | 'test' | 'scenario' | 'recording' | 'other';
+
+export interface PackFile {
+  path: string;
+  kind: FileKind;
+  /** null for a file the page does not show: over 1 MiB, or not text. */
+  text: string | null;
+  size?: number;
+}
+
+export interface Pack {
+  mode: 'standalone' | 'serve';
+  read_only: boolean;
+  files: PackFile[];
+  /** The pack has more files than the list holds. */
+  truncated?: boolean;
+}
+
+/** `rulehook validate --format json`'s diagnostic: lines and columns 1-based, null for a whole-file problem. */
+export interface Diagnostic {
+  code: string;
+  severity: 'error' | 'warning' | 'info';
+  message: string;
+  file: string;
+  line: number | null;
+  col: number | null;
+  endLine: number | null;
+  endCol: number | null;
+  suggestion?: string;
+}
+
+export interface RuleOutcome {
+  id: string;
+  fired: boolean;
+  why: unknown;
+}
+
+/** One event's outcome through the engine model, as evaluate and call return it. */
+export interface EventOutcome {
+  sent: boolean;
+  reason?: string | null;
+  entry?: string | null;
+  delta: unknown;
+  response: unknown;
+  fired: string[] | null;
+  rules?: RuleOutcome[];
+}
+
+export interface CallEvent extends EventOutcome {
+  seq: number;
+  event: string;
+  variables?: unknown;
+  node_overrides?: unknown;
+  operations?: unknown;
+}
+
+export interface CallResult {
+  events: CallEvent[];
+  against_edited?: CallEvent[];
+}
+
+export interface CallSource {
+  recording?: string;
+  session_id?: string;
+  sandbox?: { url: string; call_session_id: string };
+  decisions?: string;
+  events?: Record<string, string>[];
+}
+
+/** A line of the decision log, as the decisions stream sends it. */
+export interface Decision {
+  time?: string;
+  request_id?: string;
+  session_variables?: Record<string, string>;
+  fired?: string[];
+  response?: { result_code?: number } & Record<string, unknown>;
+}
+
+/** Edited texts by path: the files whose text differs from the pack's on disk. */
+export type Edits = Record<string, string>;

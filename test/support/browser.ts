@@ -1,0 +1,74 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { describeRequiring } from './describe-requiring';
+
+/**
+ * The browser suites drive Debian's chromium (`apt-get install chromium`) with playwright-core: no browser
+ * is ever downloaded. Without it they skip loudly, and fail under CI (`.ci/run` installs it).
+ */
+export const CHROMIUM = '/usr/bin/chromium';
+
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function describeWithChromium(name: string, body: () => void): void {
+  describeRequiring(
+    existsSync(CHROMIUM) ? undefined : `${CHROMIUM} is missing (apt-get install chromium)`,
+    name,
+    body,
+  );
+}
+
+/** A page and every error it reported: console errors, uncaught exceptions, failed requests. */
+export interface WatchedPage {
+  page: Page;
+  errors: string[];
+}
+
+/**
+ * One chromium for a suite (playwright gives it a fresh user-data directory of its own, removed when it
+ * closes: no profile, no state between runs). `open(url)` gives a page in a context of its own, 1280x800,
+ * its errors collected; the pages of a test are closed after it.
+ */
+export function useChromium(): { open: (url: string) => Promise<WatchedPage> } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    for (const context of browser?.contexts() ?? []) await context.close();
+  });
+  return {
+    open: async (url) => {
+      const context = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      page.on('requestfailed', (request) => {
+        // A stream the page closes (EventSource) or a navigation away is no failure of the page.
+        if (request.failure()?.errorText !== 'net::ERR_ABORTED') errors.push(`request: ${request.url()}`);
+      });
+      await page.goto(url);
+      return { page, errors };
+    },
+  };
+}
+
+/** Screenshots for docs/console.md are taken only when asked: `UPDATE_SCREENSHOTS=1`. */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  if (process.env.UPDATE_SCREENSHOTS !== '1') return;
+  await page.screenshot({ path: path.join(__dirname, '../../docs/images', `console-${name}.png`) });
+}
