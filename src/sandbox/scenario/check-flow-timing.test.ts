@@ -1,13 +1,6 @@
-import { checkSandboxScenario } from './load-sandbox-scenario';
+import { checkScenarioText } from '../../../test/support/check-scenario-text';
 
-async function problems(text: string) {
-  const loaded = await checkSandboxScenario('s.yaml', text, '/nowhere/s.yaml');
-  return loaded.diagnostics.map((d) => ({
-    code: d.code,
-    message: d.message,
-    at: d.range && text.slice(d.range.start, d.range.end),
-  }));
-}
+const problems = async (text: string) => (await checkScenarioText(text)).problems;
 
 const timing = (fields: string) => `configuration:\n  flow_timing: { ${fields} }\n`;
 

@@ -1,14 +1,4 @@
-import { checkSandboxScenario } from './load-sandbox-scenario';
-
-async function check(text: string) {
-  const loaded = await checkSandboxScenario('s.yaml', text, '/nowhere/s.yaml');
-  const problems = loaded.diagnostics.map((d) => ({
-    code: d.code,
-    message: d.message,
-    at: d.range && text.slice(d.range.start, d.range.end),
-  }));
-  return { scenario: loaded.scenario, problems };
-}
+import { checkScenarioText as check } from '../../../test/support/check-scenario-text';
 
 describe('the languages of a scenario', () => {
   it('reports the configuration language and each media language that is no language, at its place', async () => {
