@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { hrtime } from 'node:process';
 import { parseArgs } from 'node:util';
+import { consoleSuite } from './console';
 import { decodeSuite } from './decode';
 import { filterDecisionSuite } from './filter-decision';
 import { globSuite } from './glob';
@@ -42,6 +43,7 @@ const SUITES: readonly Suite[] = [
   trafficSuite,
   latencySuite,
   lspSuite,
+  consoleSuite,
 ];
 
 const USAGE = 'usage: npm run bench -- [--quick] [--out FILE] [SUITE...]';

@@ -11,7 +11,7 @@ export async function postTrafficEvent(
   const response = await fetch(`http://127.0.0.1:${port}/v1/events`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body,
+    body: new Uint8Array(body),
   });
   const answer = (await response.json()) as { result_code?: number };
   return { status: response.status, answer, fired: response.headers.get('rulehook-fired') };

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { findMissingChromium } from '../support/chromium';
 import { checkPartRequiring, findMissingPrograms } from '../support/describe-requiring';
 
 const root = path.resolve(__dirname, '../..');
@@ -25,6 +26,7 @@ const SUITES = [
   'traffic',
   'latency',
   'lsp',
+  'console',
 ];
 /**
  * The traffic suite loads its servers with h2load; under --quick it returns no rows where h2load is missing,
@@ -33,6 +35,11 @@ const SUITES = [
 const HAS_H2LOAD = checkPartRequiring(
   findMissingPrograms({ h2load: 'nghttp2-client' }),
   'the traffic suite of npm run bench -- --quick',
+);
+/** The console suite opens its page in Debian's chromium: where it is missing, the same rules as h2load's. */
+const HAS_CHROMIUM = checkPartRequiring(
+  findMissingChromium(),
+  'the console suite of npm run bench -- --quick',
 );
 
 interface Row {
@@ -85,8 +92,19 @@ describe('npm run bench -- --quick', () => {
     for (const suite of SUITES) {
       const rows = results.rows.filter((r) => r.suite === suite).length;
       if (suite === 'traffic' && !HAS_H2LOAD) expect(rows).toBe(0);
+      else if (suite === 'console' && !HAS_CHROMIUM) expect(rows).toBe(0);
       else expect(rows).toBeGreaterThan(0);
     }
+    if (HAS_CHROMIUM)
+      expect(
+        results.rows.filter((r) => r.suite === 'console').map((r) => [r.path, r.measured?.unit]),
+      ).toEqual([
+        ['console', 'ms'],
+        ['console', 'ms'],
+        ['console', 'ms'],
+        ['console-bundle', 'KiB gzipped'],
+      ]);
+    else expect(stdout).toContain('chromium is not installed: the console suite is skipped');
     if (HAS_H2LOAD) expect(results.rows.filter((r) => r.path === 'http-e2e')).toHaveLength(2);
     else expect(stdout).toContain('h2load is not installed: the traffic suite is skipped');
     // The open-loop suite brings its own client: p99 of rulehook as it starts and with the recommended GC

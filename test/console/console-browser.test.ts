@@ -189,13 +189,23 @@ describeWithChromium('the console page with a large pack', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('opens a pack of 1,000 rules, ready to edit, within a second', async () => {
-    const started = Date.now();
+  // How fast it opens is measured by `npm run bench -- console`, not here.
+  it('opens a pack of 1,000 rules, ready to edit', async () => {
     const { page, errors } = await chromium.open(server.url);
     await page.locator('[data-testid=rule-editor] .cm-line', { hasText: 'rule-0' }).first().waitFor();
-    const elapsed = Date.now() - started;
-    console.log(`the console opened a pack of 1,000 rules in ${elapsed} ms`);
-    expect(elapsed).toBeLessThan(1000);
+    const files = await page
+      .locator('[data-testid=file-list] [data-file]')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-file')));
+    expect(files.sort()).toEqual(['catalog.yaml', 'large.yaml']);
+    await expect(page.locator('[data-testid=rule-editor]').getAttribute('data-file')).resolves.toBe(
+      'large.yaml',
+    );
+    // The whole file is in the editor: its last rule is one keystroke away (the editor renders what is in view).
+    await page.locator('[data-testid=rule-editor] .cm-content').focus();
+    await page.keyboard.press('Control+End');
+    await page
+      .locator('[data-testid=rule-editor] .cm-line', { hasText: 'risk.level: L999' })
+      .waitFor({ timeout: 5_000 });
     expect(errors).toEqual([]);
   });
 });

@@ -1,29 +1,16 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { findMissingChromium, launchChromium } from './chromium';
 import { describeRequiring } from './describe-requiring';
 
+export { CHROMIUM } from './chromium';
+
 /**
- * The browser suites drive Debian's chromium (`apt-get install chromium`) with playwright-core: no browser
- * is ever downloaded. Without it they skip loudly, and fail under CI (`.ci/run` installs it).
+ * The browser suites drive Debian's chromium (test/support/chromium.ts). Without it they skip loudly, and
+ * fail under CI (`.ci/run` installs it).
  */
-export const CHROMIUM = '/usr/bin/chromium';
-
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 export function describeWithChromium(name: string, body: () => void): void {
-  describeRequiring(
-    existsSync(CHROMIUM) ? undefined : `${CHROMIUM} is missing (apt-get install chromium)`,
-    name,
-    body,
-  );
+  describeRequiring(findMissingChromium(), name, body);
 }
 
 /** A page and every error it reported: console errors, uncaught exceptions, failed requests. */
@@ -40,7 +27,7 @@ export interface WatchedPage {
 export function useChromium(): { open: (url: string) => Promise<WatchedPage> } {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

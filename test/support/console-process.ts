@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { BUILT_CLI } from './serve-process';
+import { BUILT_CLI } from './built-cli';
 
 export interface ConsoleProcess {
   child: ChildProcessWithoutNullStreams;

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import path from 'node:path';
+import { BUILT_CLI } from './built-cli';
 
-export const BUILT_CLI = path.resolve(__dirname, '../../dist/cli/main.js');
+export { BUILT_CLI } from './built-cli';
 
 export interface ServeProcess {
   child: ChildProcessWithoutNullStreams;
