@@ -243,3 +243,123 @@ describeWithChromium("a rule owner's journey in the console", () => {
     expect(errors).toEqual([]);
   });
 });
+
+/** What has the focus: a test id, a file, the editor, or the text of a button. */
+function describeFocus(): string {
+  const element = document.activeElement;
+  if (element === null || element === document.body) return 'body';
+  const id = element.getAttribute('data-testid');
+  if (id !== null) return id;
+  if (element.closest('[data-testid=rule-editor]') !== null) return 'rule-editor';
+  const file = element.closest('[data-file]')?.getAttribute('data-file');
+  if (file) return `file:${file}`;
+  return `${element.tagName.toLowerCase()}:${element.textContent?.trim() ?? ''}`;
+}
+
+describeWithChromium('the playground with the keyboard, at 1280x800', () => {
+  const chromium = useChromium();
+  let dir: string;
+  let server: ConsoleProcess;
+
+  beforeAll(async () => {
+    dir = copyPack();
+    server = await startConsoleProcess(dir);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reaches every control with Tab in reading order, and buttons work with Enter and Space', async () => {
+    const { page, errors } = await openConsolePage(chromium.open, server.url);
+    const order: string[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      await page.keyboard.press('Tab');
+      const focus = await page.evaluate(describeFocus);
+      if (order.includes(focus)) break;
+      order.push(focus);
+      await page.evaluate(() => document.activeElement?.setAttribute('data-reached', ''));
+    }
+    const at = (focus: string) => {
+      expect(order).toContain(focus);
+      return order.indexOf(focus);
+    };
+    const reading = [
+      'button:Playground',
+      'button:Live decisions',
+      'button:Call timeline',
+      'file:catalog.yaml',
+      'file:risk.yaml',
+      'run-tests',
+      'share',
+      'rule-editor',
+      'event-input',
+      'run-event',
+    ];
+    expect(reading.map(at)).toEqual(reading.map(at).sort((a, b) => a - b));
+    // Every visible control the page offers is among those Tab reached.
+    const missed = await page.evaluate(() =>
+      [...document.querySelectorAll('button, input, select, textarea, a[href], [contenteditable=true]')]
+        .filter((e) => !(e as HTMLButtonElement).disabled && (e as HTMLElement).getClientRects().length > 0)
+        .filter((e) => !e.hasAttribute('data-reached'))
+        .map((e) => e.outerHTML.slice(0, 80)),
+    );
+    expect(missed).toEqual([]);
+
+    // Enter on "Run tests", Space on a view's button.
+    await page.locator('[data-testid=run-tests]').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid=tests-summary]').waitFor();
+    await page.getByRole('button', { name: 'Live decisions' }).focus();
+    await page.keyboard.press('Space');
+    await page.locator('.live .hint').waitFor();
+    await expect(page.locator('[data-testid=event-input]').isVisible()).resolves.toBe(false);
+    await page.getByRole('button', { name: 'Playground' }).focus();
+    await page.keyboard.press('Space');
+    await page.locator('[data-testid=event-input]').waitFor();
+
+    // Ctrl+Enter in the editor runs the event panel's event.
+    await page.locator(EDITOR).focus();
+    await page.keyboard.press('Control+Enter');
+    await page.locator('[data-testid=event-sent]').waitFor();
+    await expect(page.locator(EDITOR).evaluate((e) => e.contains(document.activeElement))).resolves.toBe(
+      true,
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the main panels whole at 1280x800, with no page scrolling sideways', async () => {
+    const { page, errors } = await openConsolePage(chromium.open, server.url);
+    // With an event's result and the tests' report shown, the panels at their fullest.
+    await page.locator('[data-testid=run-event]').click();
+    await page.locator('[data-testid=event-sent]').waitFor();
+    await page.locator('[data-testid=run-tests]').click();
+    await page.locator('[data-testid=tests-summary]').waitFor();
+    expect(page.viewportSize()).toEqual({ width: 1280, height: 800 });
+    const overflow = await page.evaluate(() => ({
+      x: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      y: document.documentElement.scrollHeight - document.documentElement.clientHeight,
+    }));
+    expect(overflow).toEqual({ x: 0, y: 0 });
+    for (const id of [
+      'file-list',
+      'run-tests',
+      'share',
+      'rule-editor',
+      'diagnostics',
+      'event-input',
+      'run-event',
+    ]) {
+      const box = await page.locator(`[data-testid=${id}]`).boundingBox();
+      expect({ id, box }).toEqual({ id, box: expect.anything() });
+      expect({ id, left: box!.x >= 0, right: box!.x + box!.width <= 1280, top: box!.y >= 0 }).toEqual({
+        id,
+        left: true,
+        right: true,
+        top: true,
+      });
+      expect({ id, visible: box!.y < 800 && box!.width > 0 }).toEqual({ id, visible: true });
+    }
+    expect(errors).toEqual([]);
+  });
+});
