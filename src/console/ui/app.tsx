@@ -20,6 +20,8 @@ export function App() {
   const [view, setView] = useState<View>('playground');
   const [eventText, setEventText] = useState(() => state.shared?.event || DEFAULT_EVENT);
   const [callRequest, setCallRequest] = useState<CallRequest>({ kind: 'recording', value: '', nonce: 0 });
+  // Counts the decisions opened in the playground: each is run there once it is in the event panel.
+  const [runRequest, setRunRequest] = useState(0);
   const pack = state.pack;
 
   if (state.loadError !== undefined)
@@ -48,13 +50,20 @@ export function App() {
       <main>
         {/* Every view stays mounted: the editor keeps its undo history, the stream keeps its decisions. */}
         <div hidden={view !== 'playground'}>
-          <Playground pack={pack} state={state} eventText={eventText} onEventText={setEventText} />
+          <Playground
+            pack={pack}
+            state={state}
+            eventText={eventText}
+            onEventText={setEventText}
+            runRequest={runRequest}
+          />
         </div>
         <div hidden={view !== 'live'}>
           <LiveDecisions
             enabled={pack.mode === 'serve'}
             onOpenInPlayground={(variables) => {
               setEventText(stringify(variables));
+              setRunRequest((n) => n + 1);
               setView('playground');
             }}
             onOpenCall={(session) => {

@@ -54,11 +54,18 @@ export function createLintSource(getPath: () => string, check: CheckFile): LintS
 // What a completion replaces: the text back to the last space or YAML punctuation.
 const WORD = /[^\s:,[\]{}"'#]*/;
 
+// The language server's trigger characters that end a word (`rulehook lsp` declares ' ', '[', ',', '{',
+// '$', '/'; the last two are part of a word): typed, they open completion with no word yet, as after
+// `on: [` or `on: [A, `. The server answers nothing where it has nothing to offer (a comment, a text).
+const TRIGGERS = new Set([' ', '[', ',', '{']);
+
 /** The LSP's completion items, as the server computes them for the position of the cursor. */
 export function createCompletionSource(getPath: () => string, complete: CompleteAt): CompletionSource {
   return async (context: CompletionContext): Promise<CompletionResult | null> => {
     const word = context.matchBefore(WORD);
-    if (word === null || (word.from === word.to && !context.explicit)) return null;
+    if (word === null) return null;
+    const typed = context.state.sliceDoc(word.from - 1, word.from);
+    if (word.from === word.to && !context.explicit && !TRIGGERS.has(typed)) return null;
     const line = context.state.doc.lineAt(context.pos);
     const items = await complete(
       getPath(),

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { DiagnosticsList } from './diagnostics-list';
 import { isDiagnosticOf } from './editor-sources';
 import { EventPanel } from './event-panel';
@@ -15,12 +15,17 @@ interface Props {
   state: PackState;
   eventText: string;
   onEventText: (text: string) => void;
+  /** Changes when another view puts an event in the panel to be run (a live decision opened here). */
+  runRequest: number;
 }
 
 /** Edit the pack's files, see their problems as you type, run an event through them, run the tests, save. */
-export function Playground({ pack, state, eventText, onEventText }: Props) {
+export function Playground({ pack, state, eventText, onEventText, runRequest }: Props) {
   const actions = usePlaygroundActions(state, eventText);
   const [cursor, setCursor] = useState<CursorRequest>();
+  useEffect(() => {
+    if (runRequest > 0) void actions.runEvent();
+  }, [runRequest]);
 
   const goto = (file: string, line: number | null, col: number | null) => {
     const path =

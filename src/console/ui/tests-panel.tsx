@@ -47,13 +47,19 @@ export function TestsPanel({ report, onGoto }: Props) {
     <section class="tests-panel" aria-label="tests" data-testid="tests">
       <h2>Tests</h2>
       {report.summary !== undefined && (
-        <p class={report.summary.failed === 0 ? 'passed' : 'failed'} data-testid="tests-summary">
+        <p
+          class={report.summary.failed === 0 ? 'passed' : 'failed'}
+          data-testid="tests-summary"
+          data-tests={report.summary.tests}
+          data-passed={report.summary.passed}
+          data-failed={report.summary.failed}
+        >
           {report.summary.passed} of {report.summary.tests} passed in {report.summary.files} files
         </p>
       )}
       <ul class="test-failures" data-testid="test-failures">
         {failed.map((test) => (
-          <li key={`${test.file}:${test.line}:${test.name}`}>
+          <li key={`${test.file}:${test.line}:${test.name}`} data-test={test.name} data-status={test.status}>
             <button type="button" onClick={() => onGoto(test.file, test.line, test.col)}>
               ✗ {test.name} <span class="place">{`${test.file}:${test.line}`}</span>
             </button>
@@ -64,7 +70,7 @@ export function TestsPanel({ report, onGoto }: Props) {
                   event {failure.event} ({failure.name})
                 </p>
                 {failure.mismatches.map((m) => (
-                  <pre key={m.path}>
+                  <pre key={m.path} data-path={m.path}>
                     {`${m.path}${m.message ? `: ${m.message}` : ''}\n  expected: ${formatJson(m.expected)}\n  actual:   ${formatJson(m.actual)}`}
                   </pre>
                 ))}
