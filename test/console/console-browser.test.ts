@@ -224,7 +224,7 @@ describeWithChromium('the console page under serve --console', () => {
     await page.locator('[data-testid=rule-editor] .cm-content').waitFor();
     await expect(page.locator('[data-testid=save]').count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Live decisions' }).click();
-    await page.locator('.live .status.live').waitFor();
+    await page.locator('.live-view .status.live').waitFor();
     const answer = await fetch(`http://127.0.0.1:${server.httpPort}/v1/events`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

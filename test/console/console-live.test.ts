@@ -50,7 +50,7 @@ describeWithChromium('live decisions in a browser, under serve --console', () =>
   async function openLive(): Promise<{ page: Page; errors: string[] }> {
     const watched = await openConsolePage(chromium.open, `${base()}/console/`);
     await watched.page.getByRole('button', { name: 'Live decisions' }).click();
-    await watched.page.locator('.live .status.live').waitFor();
+    await watched.page.locator('.live-view .status.live').waitFor();
     for (const name of ['spoof', 'fraud', 'quiet']) await send(EVENTS[name]!);
     await watched.page.locator('[data-testid=live-decisions] > li[data-session="cs-live-c"]').waitFor();
     return watched;
@@ -72,8 +72,14 @@ describeWithChromium('live decisions in a browser, under serve --console', () =>
   it('narrows the decisions by session, event, rule and outcome', async () => {
     const { page, errors } = await openLive();
     await expect(sessions(page)).resolves.toEqual(['cs-live-c', 'cs-live-b', 'cs-live-a']);
+    // At 1280x800 the filters sit in one row at the top, and the decisions below them are on screen.
+    const filters = (await page.locator('.live-view .filters').boundingBox())!;
+    const first = (await page.locator('[data-testid=live-decisions] > li').first().boundingBox())!;
+    expect(filters.height).toBeLessThan(80);
+    expect(first.y).toBeGreaterThanOrEqual(filters.y + filters.height);
+    expect(first.y + first.height).toBeLessThanOrEqual(800);
     const filter = async (label: string, value: string, expected: string[]) => {
-      const field = page.locator('.live .filters').getByLabel(label, { exact: label !== 'Outcome' });
+      const field = page.locator('.live-view .filters').getByLabel(label, { exact: label !== 'Outcome' });
       if (label === 'Outcome') await field.selectOption(value);
       else await field.fill(value);
       await expectSessions(page, expected);

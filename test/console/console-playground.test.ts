@@ -321,7 +321,7 @@ describeWithChromium('the playground with the keyboard, at 1280x800', () => {
     await page.locator('[data-testid=tests-summary]').waitFor();
     await page.getByRole('button', { name: 'Live decisions' }).focus();
     await page.keyboard.press('Space');
-    await page.locator('.live .hint').waitFor();
+    await page.locator('.live-view .hint').waitFor();
     await expect(page.locator('[data-testid=event-input]').isVisible()).resolves.toBe(false);
     await page.getByRole('button', { name: 'Playground', exact: true }).focus();
     await page.keyboard.press('Space');

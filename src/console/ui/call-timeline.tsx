@@ -66,7 +66,7 @@ export function CallTimeline({ recordings, edits, request: asked }: Props) {
 
   const set = (change: Partial<CallRequest>) => setRequest({ ...request, ...change });
   return (
-    <section class="call" aria-label="call timeline">
+    <section class="call-view" aria-label="call timeline">
       <form class="call-source" onSubmit={(e) => (e.preventDefault(), void show(request))}>
         <label>
           Source

@@ -16,7 +16,7 @@ export function LiveDecisions({ enabled, onOpenInPlayground, onOpenCall }: Props
   const [filter, setFilter] = useState(NO_FILTER);
   if (!enabled)
     return (
-      <section class="live" aria-label="live decisions">
+      <section class="live-view" aria-label="live decisions">
         <p class="hint">
           Live decisions are those of a running server: start it with <code>rulehook serve --console</code>.
         </p>
@@ -31,7 +31,7 @@ export function LiveDecisions({ enabled, onOpenInPlayground, onOpenCall }: Props
     </label>
   );
   return (
-    <section class="live" aria-label="live decisions">
+    <section class="live-view" aria-label="live decisions">
       <form class="filters" onSubmit={(e) => e.preventDefault()}>
         {field('session', 'Session')}
         {field('event', 'Event')}
