@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { dedupeDiagnostics } from '../../diagnostics/create-diagnostic';
 import type { Diagnostic } from '../../diagnostics/diagnostic';
-import { LanguageWorkspace } from '../../lsp/workspace/language-workspace';
 import type { LoadResult } from '../../rules/load/load-rule-snapshot';
 import { findTestFiles } from '../../testing/scenario/find-test-files';
 import type { ConsolePack } from './console-pack';
+import { toAbsolute, withEdits } from './pack-workspace';
 
 /** The pack checked with edits over its files: what `validate` and `test` would report once saved. */
 export interface CheckedEdits {
@@ -17,17 +16,6 @@ export interface CheckedEdits {
   sources: Map<string, string>;
 }
 
-/** A workspace over the pack's root whose open documents are the edits (they win over the saved files). */
-export function openEdits(pack: ConsolePack, files: ReadonlyMap<string, string>): LanguageWorkspace {
-  const workspace = new LanguageWorkspace([pack.root]);
-  for (const [file, text] of files) workspace.open.set(toAbsolute(pack, file), text);
-  return workspace;
-}
-
-export function toAbsolute(pack: ConsolePack, file: string): string {
-  return path.join(pack.root, ...file.split('/'));
-}
-
 /**
  * Checks the pack with the edits, by the LSP's workspace (the loader of `validate`, the scenario checks of
  * `test`, the sandbox's scenario check): the rules, every scenario test file of the pack (edited or on
@@ -37,27 +25,28 @@ export async function checkEdits(
   pack: ConsolePack,
   files: ReadonlyMap<string, string>,
 ): Promise<CheckedEdits> {
-  const workspace = openEdits(pack, files);
-  const load = await workspace.packFrom(pack.source).check(workspace.open);
-  const diagnostics = [...load.diagnostics];
-  const sources = new Map(load.sources);
-  const tests = await findTestFiles(['.'], pack.root, true);
-  const scenarios = new Set(tests.files.map((found) => found.absolute));
-  for (const [file, text] of files) {
-    const absolute = toAbsolute(pack, file);
-    const kind = workspace.kindOf(absolute, text);
-    if (kind === 'scenario') scenarios.add(absolute);
-    if (kind !== 'sandbox') continue;
-    diagnostics.push(...(await workspace.checkSandbox(absolute, text)));
-    sources.set(workspace.shownPath(absolute), text);
-  }
-  for (const absolute of scenarios) {
-    const text = workspace.open.get(absolute) ?? (await readText(absolute));
-    if (text === undefined) continue;
-    diagnostics.push(...(await workspace.checkScenario(absolute, text)).diagnostics);
-    sources.set(workspace.shownPath(absolute), text);
-  }
-  return { load, diagnostics: dedupeDiagnostics(diagnostics), sources };
+  return withEdits(pack, files, async (workspace) => {
+    const load = await workspace.packFrom(pack.source).check(workspace.open);
+    const diagnostics = [...load.diagnostics];
+    const sources = new Map(load.sources);
+    const tests = await findTestFiles(['.'], pack.root, true);
+    const scenarios = new Set(tests.files.map((found) => found.absolute));
+    for (const [file, text] of files) {
+      const absolute = toAbsolute(pack, file);
+      const kind = workspace.kindOf(absolute, text);
+      if (kind === 'scenario') scenarios.add(absolute);
+      if (kind !== 'sandbox') continue;
+      diagnostics.push(...(await workspace.checkSandbox(absolute, text)));
+      sources.set(workspace.shownPath(absolute), text);
+    }
+    for (const absolute of scenarios) {
+      const text = workspace.open.get(absolute) ?? (await readText(absolute));
+      if (text === undefined) continue;
+      diagnostics.push(...(await workspace.checkScenario(absolute, text)).diagnostics);
+      sources.set(workspace.shownPath(absolute), text);
+    }
+    return { load, diagnostics: dedupeDiagnostics(diagnostics), sources };
+  });
 }
 
 async function readText(absolute: string): Promise<string | undefined> {

@@ -2,8 +2,8 @@ import { toJsonDiagnostics } from '../../diagnostics/format-json';
 import { compileLoadedRules } from '../../rules/book/load-rule-book';
 import type { RuleBook } from '../../rules/compile/rule-book';
 import { failWith, type ApiResult } from './api-result';
-import { openEdits } from './check-edits';
 import type { ConsolePack } from './console-pack';
+import { withEdits } from './pack-workspace';
 
 export type CompiledEdits = { ok: true; book: RuleBook } | { ok: false; result: ApiResult };
 
@@ -17,8 +17,9 @@ export async function compileEdits(
   pack: ConsolePack,
   files: ReadonlyMap<string, string>,
 ): Promise<CompiledEdits> {
-  const workspace = openEdits(pack, files);
-  const load = await workspace.packFrom(pack.source).check(workspace.open);
+  const load = await withEdits(pack, files, (workspace) =>
+    workspace.packFrom(pack.source).check(workspace.open),
+  );
   const compiled = compileLoadedRules(load);
   if (compiled.ok) return { ok: true, book: compiled.book };
   const errors = load.diagnostics.filter((d) => d.severity === 'error').length;

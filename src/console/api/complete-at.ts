@@ -4,9 +4,9 @@ import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { completeAt } from '../../lsp/server/language-features';
 import { refuseField, type ApiResult } from './api-result';
-import { openEdits, toAbsolute } from './check-edits';
 import type { ConsoleContext } from './console-context';
 import { checkPackPath } from './pack-path';
+import { toAbsolute, withEdits } from './pack-workspace';
 import { readFilesField } from './read-files-field';
 
 /** The LSP's item kinds, by the names the console's editor gives them. */
@@ -38,8 +38,11 @@ export async function completeInPack(
       `${JSON.stringify(file.value)} is neither among the edited files nor in the pack`,
     );
   const document = TextDocument.create(pathToFileURL(absolute).href, 'yaml', 0, text);
-  const workspace = openEdits(context.pack, new Map([...files.value, [file.value, text]]));
-  const items = await completeAt(workspace, absolute, document, { line: line - 1, character: column - 1 });
+  const edits = new Map([...files.value, [file.value, text]]);
+  const position = { line: line - 1, character: column - 1 };
+  const items = await withEdits(context.pack, edits, (workspace) =>
+    completeAt(workspace, absolute, document, position),
+  );
   return { status: 200, body: { items: items.map(toConsoleItem) } };
 }
 
