@@ -19,8 +19,11 @@ export interface ConsolePack {
   server: ConsoleProcess;
   /** What the page shows once ready to edit this pack. */
   ready: ReadyState;
-  /** The body of `POST /console/api/check` as the page sends it while its first file is edited. */
-  checkBody: string;
+  /**
+   * The body of `POST /console/api/check` as the page sends it while its first file is edited: a new text
+   * each time (a keystroke), so the server re-parses that file and only the cache of the others helps.
+   */
+  checkBody: () => string;
 }
 
 async function fetchPack(server: ConsoleProcess): Promise<PackFile[]> {
@@ -47,12 +50,16 @@ export async function withConsolePack<T>(
     check(files.length === pack.ruleFiles.length + 1, `the console lists the catalog and every rule file`);
     const first = files.find((f) => f.kind === 'rules' && f.text !== null);
     check(first?.text != null, 'the console lists a rule file with its text');
-    const edited = `${first.text}# edited in the console\n`;
+    const text = first.text;
+    let edits = 0;
     const consolePack: ConsolePack = {
       pack,
       server,
       ready: { files: files.length, file: first.path, firstLine: first.text.split('\n')[0] ?? '' },
-      checkBody: JSON.stringify({ files: { [first.path]: edited } }),
+      checkBody: () => {
+        edits += 1;
+        return JSON.stringify({ files: { [first.path]: `${text}# edit ${edits} in the console\n` } });
+      },
     };
     const diagnostics = await postCheck(consolePack);
     check(diagnostics === 0, `the generated pack checks without diagnostics (${diagnostics})`);
@@ -67,7 +74,7 @@ async function postCheck({ server, checkBody }: ConsolePack): Promise<number> {
   const answer = await fetch(new URL('api/check', server.url), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: checkBody,
+    body: checkBody(),
   });
   check(answer.ok, `POST /console/api/check answers 200 (${answer.status})`);
   return ((await answer.json()) as { diagnostics: unknown[] }).diagnostics.length;
