@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { findMissingChromium, launchChromium } from './chromium';
 import { describeRequiring } from './describe-requiring';
 
@@ -22,9 +22,12 @@ export interface WatchedPage {
 /**
  * One chromium for a suite (playwright gives it a fresh user-data directory of its own, removed when it
  * closes: no profile, no state between runs). `open(url)` gives a page in a context of its own, 1280x800,
- * its errors collected; the pages of a test are closed after it.
+ * its errors collected (`options` adds to the context's: `httpCredentials`, say); the pages of a test are
+ * closed after it.
  */
-export function useChromium(): { open: (url: string) => Promise<WatchedPage> } {
+export function useChromium(): {
+  open: (url: string, options?: BrowserContextOptions) => Promise<WatchedPage>;
+} {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchChromium();
@@ -36,8 +39,8 @@ export function useChromium(): { open: (url: string) => Promise<WatchedPage> } {
     for (const context of browser?.contexts() ?? []) await context.close();
   });
   return {
-    open: async (url) => {
-      const context = await browser!.newContext({ viewport: { width: 1280, height: 800 } });
+    open: async (url, options = {}) => {
+      const context = await browser!.newContext({ viewport: { width: 1280, height: 800 }, ...options });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('console', (message) => {

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import type { WatchedPage } from './browser';
 
 /** The editor's text area (CodeMirror's content element), where a user types. */
@@ -6,10 +6,11 @@ export const EDITOR = '[data-testid=rule-editor] .cm-content';
 
 /** Opens the console at `url` and waits for the pack: risk.yaml listed, and a file in the editor. */
 export async function openConsolePage(
-  open: (url: string) => Promise<WatchedPage>,
+  open: (url: string, options?: BrowserContextOptions) => Promise<WatchedPage>,
   url: string,
+  options?: BrowserContextOptions,
 ): Promise<WatchedPage> {
-  const watched = await open(url);
+  const watched = await open(url, options);
   await watched.page.locator('[data-testid=file-list] [data-file="risk.yaml"]').waitFor();
   await watched.page.locator(EDITOR).waitFor();
   return watched;

@@ -10,6 +10,7 @@ export type ConsoleErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'RULES_INVALID'
   | 'BAD_RECORDING'
+  | 'TEST_INVALID'
   | 'SANDBOX_UNREACHABLE'
   | 'SANDBOX_FAILED'
   | 'INTERNAL';

@@ -5,6 +5,7 @@ import { resolveConsolePack } from './console-pack';
 import { evaluateEvents } from './evaluate-events';
 import { listPack } from './list-pack';
 import { saveFiles } from './save-files';
+import { listTestEvents } from './test-events';
 
 /** The endpoints as functions, on the pack of examples/fraud-and-spoofing, read-only (nothing is written). */
 const context: ConsoleContext = {
@@ -45,4 +46,33 @@ it('saveFiles refuses on a read-only console before reading anything', async () 
   const { status, body } = await saveFiles({ files: 3 }, context);
   expect(status).toBe(403);
   expect(body).toMatchObject({ error: { code: 'READ_ONLY' } });
+});
+
+it('listTestEvents plans a test file as rulehook test raises it: every case, each event carrying the earlier ones', async () => {
+  const { status, body } = await listTestEvents({ file: 'risk.test.yaml' }, context);
+  expect(status).toBe(200);
+  const tests = (body as { tests: { name: string; session: string; events: Record<string, string>[] }[] })
+    .tests;
+  const first = tests[0]!;
+  expect(first).toMatchObject({ session: 'cs-20240611-b81d02' });
+  expect(first.events).toEqual([
+    expect.objectContaining({
+      'state.sessionId': 'cs-20240611-b81d02',
+      'state.currentEvent': 'SPOOF_CHECK_COMPLETED',
+      'call.ani': '+13125550187',
+      'spoof.decision': 'SPOOF',
+    }),
+  ]);
+  // A table-driven test is one entry per case, named by its variables.
+  expect(tests.map((t) => t.name)).toContain(
+    'any sign of a fake voice raises the alarm [spoof.decision=SPOOF]',
+  );
+  const call = tests.find((t) => t.events.length > 1)!;
+  for (const [index, event] of call.events.entries())
+    if (index > 0) expect(event).toMatchObject({ 'state.sessionId': call.events[0]!['state.sessionId'] });
+  const broken = await listTestEvents(
+    { file: 'risk.test.yaml', files: { 'risk.test.yaml': 'tests: 3\n' } },
+    context,
+  );
+  expect(broken).toMatchObject({ status: 422, body: { error: { code: 'TEST_INVALID' } } });
 });

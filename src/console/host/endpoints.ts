@@ -9,6 +9,7 @@ import { evaluateEvents } from '../api/evaluate-events';
 import { listPack } from '../api/list-pack';
 import { runPackTests } from '../api/run-pack-tests';
 import { saveFiles } from '../api/save-files';
+import { listTestEvents } from '../api/test-events';
 
 /**
  * An endpoint answering one JSON body, or (`stream`) one that writes its answer as it goes: given the
@@ -30,6 +31,7 @@ export const CONSOLE_ENDPOINTS: Record<string, ConsoleEndpoint> = {
   test: { method: 'POST', run: runPackTests },
   save: { method: 'POST', run: saveFiles },
   call: { method: 'POST', run: runCallEndpoint },
+  'test-events': { method: 'POST', run: listTestEvents },
   decisions: {
     method: 'GET',
     stream: (context) =>

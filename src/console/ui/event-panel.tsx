@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
+import { EventPicker } from './event-picker';
 import { EventResult } from './event-result';
-import type { EventOutcome } from './types';
+import type { Edits, EventOutcome, PackFile } from './types';
 
 interface Props {
   text: string;
@@ -9,10 +10,13 @@ interface Props {
   running: boolean;
   error: string | undefined;
   results: EventOutcome[];
+  /** The pack's files and edits: its recordings and test files offer their events to pick. */
+  files: PackFile[];
+  edits: Edits;
 }
 
 /** The event to run (its session variables), the run button, and what each event of the run did. */
-export function EventPanel({ text, onText, onRun, running, error, results }: Props) {
+export function EventPanel({ text, onText, onRun, running, error, results, files, edits }: Props) {
   const [picked, setPicked] = useState<number>();
   const shown = picked !== undefined && picked < results.length ? picked : results.length - 1;
   return (
@@ -20,6 +24,7 @@ export function EventPanel({ text, onText, onRun, running, error, results }: Pro
       <h2>
         <label for="event-input">Event</label>
       </h2>
+      <EventPicker files={files} edits={edits} onPick={onText} />
       <textarea
         id="event-input"
         data-testid="event-input"

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { formatJson } from './format-json';
 import { eventOf, matchesFilter, NO_FILTER, sessionOf, type Outcome } from './decision-filter';
 import type { Decision } from './types';
 import { useDecisions } from './use-decisions';
@@ -87,6 +88,10 @@ function DecisionRow({
       <button type="button" onClick={() => onOpenCall(sessionOf(decision))}>
         Call timeline
       </button>
+      <details class="decision-variables">
+        <summary>variables</summary>
+        <pre>{formatJson(decision.session_variables ?? {})}</pre>
+      </details>
     </li>
   );
 }

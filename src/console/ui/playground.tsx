@@ -85,6 +85,8 @@ export function Playground({ pack, state, eventText, onEventText, runRequest }: 
           running={actions.busy === 'running'}
           error={actions.eventError}
           results={actions.results}
+          files={pack.files}
+          edits={state.edits}
         />
         {actions.report !== undefined && <TestsPanel report={actions.report} onGoto={goto} />}
       </div>

@@ -1,0 +1,121 @@
+import { useState } from 'preact/hooks';
+import { stringify } from 'yaml';
+import { callApi } from './api';
+import type { CallResult, Edits, PackFile } from './types';
+
+/** A call to pick from: a session of a recording, or a test (a case) of a scenario test file. */
+interface PickableCall {
+  name: string;
+  events: { event: string; variables: Record<string, string> }[];
+}
+
+interface Props {
+  files: PackFile[];
+  edits: Edits;
+  /** The picked event (a mapping) or call (a list), as the event panel's text. */
+  onPick: (text: string) => void;
+}
+
+const byEvent = (variables: Record<string, string>) => ({
+  event: variables['state.currentEvent'] ?? '',
+  variables,
+});
+
+/**
+ * The calls of a recording, one per session, each event as the engine raised it (the `call` endpoint, which
+ * reads recordings as `rulehook replay` does), or the tests of a scenario test file as `rulehook test`
+ * raises them (`test-events`).
+ */
+async function loadCalls(file: PackFile, edits: Edits) {
+  if (file.kind === 'recording') {
+    const answer = await callApi<CallResult>('call', { source: { recording: file.path } });
+    if (!answer.ok) return answer;
+    const sessions = new Map<string, PickableCall>();
+    for (const event of answer.body.events) {
+      const variables = (event.variables ?? {}) as Record<string, string>;
+      const session = variables['state.sessionId'] ?? '';
+      if (!sessions.has(session)) sessions.set(session, { name: session, events: [] });
+      sessions.get(session)!.events.push(byEvent(variables));
+    }
+    return { ok: true as const, calls: [...sessions.values()] };
+  }
+  const answer = await callApi<{ tests: { name: string; events: Record<string, string>[] }[] }>(
+    'test-events',
+    { file: file.path, files: edits },
+  );
+  if (!answer.ok) return answer;
+  const calls = answer.body.tests.map((t) => ({ name: t.name, events: t.events.map(byEvent) }));
+  return { ok: true as const, calls };
+}
+
+/** Fills the event panel from a recording of the pack or a scenario test file: one event, or a whole call. */
+export function EventPicker({ files, edits, onPick }: Props) {
+  const sources = files.filter((f) => f.kind === 'recording' || f.kind === 'test');
+  const [source, setSource] = useState('');
+  const [calls, setCalls] = useState<PickableCall[]>([]);
+  const [error, setError] = useState<string>();
+  if (sources.length === 0) return null;
+
+  const choose = async (path: string) => {
+    setSource(path);
+    setCalls([]);
+    setError(undefined);
+    const file = sources.find((f) => f.path === path);
+    if (file === undefined) return;
+    const loaded = await loadCalls(file, edits);
+    if (loaded.ok) setCalls(loaded.calls);
+    else setError(loaded.message);
+  };
+  const pick = (value: string) => {
+    const [call, event] = value.split(':').map(Number);
+    const picked = calls[call!];
+    if (picked === undefined) return;
+    if (event === -1) onPick(stringify(picked.events.map((e) => e.variables)));
+    else if (picked.events[event!] !== undefined) onPick(stringify(picked.events[event!]!.variables));
+  };
+
+  return (
+    <div class="event-picker">
+      <label>
+        From
+        <select
+          data-testid="event-source"
+          value={source}
+          onChange={(e) => void choose(e.currentTarget.value)}
+        >
+          <option value="">a recording or a test file…</option>
+          {sources.map((f) => (
+            <option key={f.path} value={f.path}>
+              {f.path}
+            </option>
+          ))}
+        </select>
+      </label>
+      {calls.length > 0 && (
+        <label>
+          Event
+          <select data-testid="event-pick" value="" onChange={(e) => pick(e.currentTarget.value)}>
+            <option value="">pick an event or a whole call…</option>
+            {calls.map((call, c) => (
+              <optgroup key={c} label={call.name}>
+                <option value={`${c}:-1`}>
+                  whole call ({call.events.length} event{call.events.length === 1 ? '' : 's'})
+                </option>
+                {call.events.map((e, i) => (
+                  <option key={i} value={`${c}:${i}`}>
+                    {`${i + 1}. ${e.event}`}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </label>
+      )}
+      {error !== undefined && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
