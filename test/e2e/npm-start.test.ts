@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -25,9 +26,20 @@ async function waitUntilClosed(port: number, attempts: number): Promise<boolean>
 }
 
 describe('npm start', () => {
+  it('builds dist/ before it serves, on a fresh clone too', () => {
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(manifest.scripts.prestart).toBe('npm run build');
+  });
+
   // npm forwards SIGTERM to its script's process only: the script must be the server, not a shell above it.
   it('stops the server when npm is stopped by SIGTERM, freeing its port', async () => {
-    const npm = spawn('npm', ['start', '--', '--http-port', '0', '--no-grpc', '--drain-seconds', '0'], {
+    // prestart's build is left out (--ignore-scripts): jest's global setup built dist/ already, and a build
+    // here would rewrite dist/ under the suites running beside this one. That `npm start` builds first is
+    // prestart's job, checked below.
+    const args = ['start', '--ignore-scripts', '--', '--http-port', '0', '--no-grpc', '--drain-seconds', '0'];
+    const npm = spawn('npm', args, {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
