@@ -1,27 +1,21 @@
 #!/usr/bin/env node
-// `node test/support/run-npm-scripts.js [--stream NAME] NAME...`: runs the npm scripts NAME... at the same
-// time, as `npm test` does with jest and the checks (on 2 cores, one after the other they leave a core idle:
-// jest's suites wait on the servers and processes they start, tsc and eslint each keep about 1.4 cores
-// busy). Each script's output is held back and printed whole once it ends, so outputs never interleave; the
-// one `--stream` names is printed as it comes (jest's progress). Exits 1 when any script failed, after all
-// have ended: every problem of the run is reported at once.
+// `node test/support/run-npm-scripts.js NAME...`: runs the npm scripts NAME... at the same time, as `npm test`
+// does with the build and the checks before jest (on 2 cores, one after the other they leave a core idle:
+// tsc, eslint and prettier each keep about 1.4 cores busy). Each script's output is held back and printed
+// whole once it ends, so outputs never interleave. Exits 1 when any script failed, after all have ended:
+// every problem of the run is reported at once.
 const { spawn } = require('node:child_process');
 
 const npm = process.env.npm_execpath; // set when run by npm: the npm that runs us, not another on PATH
-const args = process.argv.slice(2);
-const streamed = args[0] === '--stream' ? args[1] : undefined;
-const names = streamed === undefined ? args : [streamed, ...args.slice(2)];
+const names = process.argv.slice(2);
 
 function runScript(name) {
   const started = Date.now();
   const [command, args] = npm === undefined ? ['npm', ['run', name]] : [process.execPath, [npm, 'run', name]];
-  const stream = name === streamed;
-  const child = spawn(command, args, {
-    stdio: ['ignore', stream ? 'inherit' : 'pipe', stream ? 'inherit' : 'pipe'],
-  });
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const output = [];
-  child.stdout?.on('data', (chunk) => output.push(chunk));
-  child.stderr?.on('data', (chunk) => output.push(chunk));
+  child.stdout.on('data', (chunk) => output.push(chunk));
+  child.stderr.on('data', (chunk) => output.push(chunk));
   return new Promise((resolve) => {
     child.on('error', (error) =>
       resolve({ name, code: 1, output: [Buffer.from(`${error.message}\n`)], started }),
