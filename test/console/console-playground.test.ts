@@ -39,6 +39,24 @@ interface Mismatch {
   actual: unknown;
 }
 
+/**
+ * `rulehook console` on a copy of the pack, for the describe block it is called in: `dir()` and `server()`
+ * are that block's, once its beforeAll ran.
+ */
+function useConsoleOnCopy(): { dir: () => string; server: () => ConsoleProcess } {
+  let dir: string;
+  let server: ConsoleProcess;
+  beforeAll(async () => {
+    dir = copyPack();
+    server = await startConsoleProcess(dir);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return { dir: () => dir, server: () => server };
+}
+
 /** What `rulehook test --format json --coverage` prints for the pack in `dir`. */
 async function runCliTests(dir: string): Promise<CliReport> {
   const run = await runCliProcess(['test', '--format', 'json', '--coverage', dir], 30_000);
@@ -63,20 +81,10 @@ function breakRules(text: string): string {
 
 describeWithChromium('the playground in a browser', () => {
   const chromium = useChromium();
-  let dir: string;
-  let server: ConsoleProcess;
-
-  beforeAll(async () => {
-    dir = copyPack();
-    server = await startConsoleProcess(dir);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { dir, server } = useConsoleOnCopy();
 
   it('runs the scenario tests as `rulehook test` does, lists a broken expectation and the rules never fired', async () => {
-    const { page, errors } = await openConsolePage(chromium.open, server.url);
+    const { page, errors } = await openConsolePage(chromium.open, server().url);
     const summary = page.locator('[data-testid=tests-summary]');
     const counts = async () => ({
       tests: Number(await summary.getAttribute('data-tests')),
@@ -86,7 +94,7 @@ describeWithChromium('the playground in a browser', () => {
 
     await page.locator('[data-testid=run-tests]').click();
     await summary.waitFor();
-    const clean = await runCliTests(dir);
+    const clean = await runCliTests(dir());
     expect(clean.summary.failed).toBe(0);
     await expect(counts()).resolves.toEqual({
       tests: clean.summary.tests,
@@ -97,7 +105,7 @@ describeWithChromium('the playground in a browser', () => {
     await expect(page.locator('[data-testid=never-fired]').count()).resolves.toBe(0);
 
     // The same edit in the page (not saved) and in a copy of the pack that `rulehook test` runs on.
-    const broken = breakRules(readFileSync(path.join(dir, 'risk.yaml'), 'utf8'));
+    const broken = breakRules(readFileSync(path.join(dir(), 'risk.yaml'), 'utf8'));
     const copy = copyPack();
     try {
       writeFileSync(path.join(copy, 'risk.yaml'), broken);
@@ -137,7 +145,7 @@ describeWithChromium('the playground in a browser', () => {
         .locator('[data-testid=rule-editor] .cm-activeLine', { hasText: 'note-lost-media' })
         .waitFor();
       // The page ran the tests without writing the pack.
-      expect(readFileSync(path.join(dir, 'risk.yaml'), 'utf8')).not.toContain('note-lost-media');
+      expect(readFileSync(path.join(dir(), 'risk.yaml'), 'utf8')).not.toContain('note-lost-media');
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }
@@ -145,8 +153,8 @@ describeWithChromium('the playground in a browser', () => {
   });
 
   it("completes the catalog's event names in `on: [`, and inserts the one picked", async () => {
-    const { page, errors } = await openConsolePage(chromium.open, server.url);
-    const catalog = parse(readFileSync(path.join(dir, 'catalog.yaml'), 'utf8')) as { events: string[] };
+    const { page, errors } = await openConsolePage(chromium.open, server().url);
+    const catalog = parse(readFileSync(path.join(dir(), 'catalog.yaml'), 'utf8')) as { events: string[] };
     await page.locator(EDITOR).focus();
     await page.keyboard.press('Control+End');
     await page.keyboard.insertText('  - id: new-rule\n    on: ');
@@ -174,21 +182,11 @@ describeWithChromium('the playground in a browser', () => {
 
 describeWithChromium("a rule owner's journey in the console", () => {
   const chromium = useChromium();
-  let dir: string;
-  let server: ConsoleProcess;
-
-  beforeAll(async () => {
-    dir = copyPack();
-    server = await startConsoleProcess(dir);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { dir, server } = useConsoleOnCopy();
 
   it('sees why a rule does not fire, fixes it, runs the event and the tests again, and saves the fix', async () => {
-    const { page, errors } = await openConsolePage(chromium.open, server.url);
-    const onDisk = readFileSync(path.join(dir, 'risk.yaml'), 'utf8');
+    const { page, errors } = await openConsolePage(chromium.open, server().url);
+    const onDisk = readFileSync(path.join(dir(), 'risk.yaml'), 'utf8');
     const qaRule = 'fraud-and-spoofing/skip-qa-test-calls';
 
     // QA now calls from +1 202 555 0300-0399 too: their spoofing tests still raise the alarm.
@@ -237,12 +235,12 @@ describeWithChromium("a rule owner's journey in the console", () => {
     await page.locator('[data-testid=save]').click();
     await page.locator('[data-testid=status]', { hasText: 'saved risk.yaml' }).waitFor();
     const matches = `      - { var: call.ani, matches: "sip:qa-*@*" }\n`;
-    expect(readFileSync(path.join(dir, 'risk.yaml'), 'utf8')).toBe(
+    expect(readFileSync(path.join(dir(), 'risk.yaml'), 'utf8')).toBe(
       onDisk.replace(matches, () => `${matches}      - { var: call.ani, regex: '^\\+120255503\\d\\d$' }\n`),
     );
     await expect(page.locator('[data-testid=file-list] .file-edited').count()).resolves.toBe(0);
     // `rulehook test` agrees with the page on the saved pack.
-    await expect(runCliTests(dir).then((report) => report.summary.failed)).resolves.toBe(0);
+    await expect(runCliTests(dir()).then((report) => report.summary.failed)).resolves.toBe(0);
     expect(errors).toEqual([]);
   });
 });
@@ -267,20 +265,10 @@ async function takeFocus(page: Page): Promise<string> {
 
 describeWithChromium('the playground with the keyboard, at 1280x800', () => {
   const chromium = useChromium();
-  let dir: string;
-  let server: ConsoleProcess;
-
-  beforeAll(async () => {
-    dir = copyPack();
-    server = await startConsoleProcess(dir);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { server } = useConsoleOnCopy();
 
   it('reaches every control with Tab in reading order, and buttons work with Enter and Space', async () => {
-    const { page, errors } = await openConsolePage(chromium.open, server.url);
+    const { page, errors } = await openConsolePage(chromium.open, server().url);
     const order: string[] = [];
     for (let i = 0; i < 40; i += 1) {
       await page.keyboard.press('Tab');
@@ -336,7 +324,7 @@ describeWithChromium('the playground with the keyboard, at 1280x800', () => {
   });
 
   it('shows the main panels whole at 1280x800, with no page scrolling sideways', async () => {
-    const { page, errors } = await openConsolePage(chromium.open, server.url);
+    const { page, errors } = await openConsolePage(chromium.open, server().url);
     // With an event's result and the tests' report shown, the panels at their fullest.
     await page.locator('[data-testid=run-event]').click();
     await page.locator('[data-testid=event-sent]').waitFor();
