@@ -1,4 +1,5 @@
 import { mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startConsoleServer, type ConsoleServer } from './console-server';
@@ -17,7 +18,7 @@ describe('GET /console/api/pack', () => {
   it('lists every file of the pack with its kind and text', async () => {
     const { status, body } = await server.get('pack');
     expect(status).toBe(200);
-    expect(body).toMatchObject({ mode: 'standalone', read_only: false });
+    expect(body).toMatchObject({ mode: 'standalone', read_only: false, session_key: 'state.sessionId' });
     const kinds = Object.fromEntries(body.files.map((f: { path: string; kind: string }) => [f.path, f.kind]));
     expect(kinds).toMatchObject({
       'risk.yaml': 'rules',
@@ -27,6 +28,28 @@ describe('GET /console/api/pack', () => {
       'README.md': 'other',
     });
     expect(body.files.find((f: { path: string }) => f.path === 'risk.yaml').text).toBe(risk);
+  });
+});
+
+describe('POST /console/api/sandbox-sessions', () => {
+  it('asks a sandbox on a loopback address only, and says when none answers there', async () => {
+    for (const url of ['http://192.0.2.1:7801', 'file:///etc/passwd', 'not a url', 3]) {
+      const refused = await server.post('sandbox-sessions', { url });
+      expect(refused).toEqual({
+        status: 400,
+        body: { error: { code: 'BAD_REQUEST', message: expect.any(String) } },
+      });
+    }
+    // A port just closed: nothing listens there.
+    const closed = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
+    });
+    const unreachable = await server.post('sandbox-sessions', { url: `http://127.0.0.1:${closed}` });
+    expect(unreachable.status).toBe(502);
+    expect(unreachable.body.error.code).toBe('SANDBOX_UNREACHABLE');
   });
 });
 

@@ -191,5 +191,63 @@ describeWithChromium('events picked from the pack, and calls from a recording an
       );
       expect(errors).toEqual([]);
     });
+
+    it("lists the sandbox's sessions to pick a call from, each as the sandbox lists it", async () => {
+      const base = await startSandbox();
+      const ids: string[] = [];
+      // Two calls at once, each on its own recording (the scenario's media serves any recording id).
+      for (const call of ['first-call', 'second-call']) {
+        const started = await fetch(`${base}/v1/ivr-bot/bank/sessions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ call_id: call, recording_id: `rec-${call}` }),
+        });
+        ids.push(((await started.json()) as { call_session_id: string }).call_session_id);
+      }
+      await new Promise((r) => setTimeout(r, 600));
+      expect((await fetch(`${base}/v1/ivr-bot/sessions/${ids[1]}`, { method: 'DELETE' })).status).toBe(200);
+      const listed = (await (await fetch(`${base}/v1/sandbox/sessions`)).json()) as {
+        sessions: { call_session_id: string; call_id: string; state: string }[];
+      };
+      const answer = await fetch(new URL('api/sandbox-sessions', server.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url: base }),
+      });
+      expect(answer.status).toBe(200);
+      await expect(answer.json()).resolves.toEqual({ sessions: listed.sessions });
+      expect(listed.sessions.map((s) => [s.call_id, s.state])).toEqual([
+        ['first-call', 'live'],
+        ['second-call', 'ended'],
+      ]);
+
+      const { page, errors } = await openConsolePage(chromium.open, server.url);
+      await page.getByRole('button', { name: 'Call timeline' }).click();
+      await page.locator('.call-source select').first().selectOption('sandbox');
+      await page.getByLabel('Sandbox URL').fill(base);
+      await page.locator('[data-testid=load-sandbox-sessions]').click();
+      const options = page.locator('[data-testid=sandbox-sessions] option');
+      await options.nth(2).waitFor({ state: 'attached' });
+      await expect(readAttributes(page, '[data-testid=sandbox-sessions] option', 'value')).resolves.toEqual([
+        '',
+        ...ids,
+      ]);
+      const labels = await options.allTextContents();
+      expect(labels[1]).toContain('first-call');
+      expect(labels[1]).toContain('live');
+      expect(labels[2]).toContain('second-call');
+      expect(labels[2]).toContain('ended');
+      await page.locator('[data-testid=sandbox-sessions]').selectOption(ids[1]!);
+      await expect(page.getByLabel('Call session id').inputValue()).resolves.toBe(ids[1]);
+      await page.locator('[data-testid=show-call]').click();
+      const report = (await (await fetch(`${base}/v1/sandbox/sessions/${ids[1]}`)).json()) as {
+        timeline: { kind: string; event?: string }[];
+      };
+      const expected = report.timeline.filter((entry) => entry.kind === 'event').map((e) => e.event);
+      const rows = page.locator('[data-testid=call-timeline] > li');
+      await rows.nth(expected.length - 1).waitFor();
+      await expect(rows.locator('.headline b').allTextContents()).resolves.toEqual(expected);
+      expect(errors).toEqual([]);
+    });
   });
 });

@@ -198,7 +198,13 @@ describe('serve --console, the pack', () => {
     const response = await fetch(`${base(server)}/console/api/pack`, { headers: auth });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { mode: string; read_only: boolean; files: { path: string }[] };
-    expect(body).toMatchObject({ mode: 'serve', read_only: true });
+    expect(body).toMatchObject({ mode: 'serve', read_only: true, session_key: 'state.sessionId' });
     expect(body.files.map((file) => file.path)).toContain('risk.yaml');
+  });
+
+  it("names serve's --session-key as the pack's session key", async () => {
+    const server = await serve('--session-key', 'call.uuid');
+    const response = await fetch(`${base(server)}/console/api/pack`, { headers: auth });
+    await expect(response.json()).resolves.toMatchObject({ mode: 'serve', session_key: 'call.uuid' });
   });
 });

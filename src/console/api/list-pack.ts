@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../../diagnostics/diagnostic';
 import { classifyFile, type FileKind } from '../../lsp/workspace/classify-file';
 import { findPackRoot } from '../../lsp/workspace/find-pack-root';
+import { DEFAULT_SESSION_KEY } from '../../processor/session-key';
 import { listFiles } from '../../rules/load/list-files';
 import type { ApiResult } from './api-result';
 import type { ConsoleContext } from './console-context';
@@ -31,7 +32,10 @@ const KINDS: Record<FileKind, PackFileKind> = {
 };
 const RECORDING = /\.jsonl(\.gz)?$/;
 
-/** `GET /console/api/pack`: every file under the pack's root (hidden ones and node_modules skipped). */
+/**
+ * `GET /console/api/pack`: every file under the pack's root (hidden ones and node_modules skipped), and the
+ * variable naming an event's session (serve's `--session-key`), by which the page groups events and decisions.
+ */
 export async function listPack(context: ConsoleContext): Promise<ApiResult> {
   const { root } = context.pack;
   const diagnostics: Diagnostic[] = [];
@@ -44,6 +48,7 @@ export async function listPack(context: ConsoleContext): Promise<ApiResult> {
     body: {
       mode: context.mode,
       read_only: context.readOnly,
+      session_key: context.sessionKey ?? DEFAULT_SESSION_KEY,
       files,
       ...(found.length > MAX_PACK_FILES ? { truncated: true } : {}),
     },

@@ -1,9 +1,7 @@
 import type { SessionReport, TimelineEntry } from '../../sandbox/flow/session-timeline';
 import { failWith, type ApiResult, type ConsoleErrorCode } from './api-result';
 import type { CallEvent } from './call-timeline';
-
-/** How long the sandbox may take to answer. */
-const SANDBOX_TIMEOUT_MS = 5000;
+import { fetchFromSandbox, readSandboxBase } from './sandbox-url';
 
 export type SandboxCall = { ok: true; events: CallEvent[] } | { ok: false; result: ApiResult };
 
@@ -15,28 +13,20 @@ const refuse = (status: number, code: ConsoleErrorCode, message: string): Sandbo
 /**
  * `{sandbox: {url, call_session_id}}`: the call as a running `rulehook sandbox` recorded it
  * (`GET /v1/sandbox/sessions/{id}` on its HTTP port), each event with what the sandbox's engine decided and
- * the webhook answered. Only a sandbox on this machine (a loopback address) is asked: the console must not
- * make a server fetch addresses its callers choose. The sandbox keeps no event's variables, so they are
- * null.
+ * the webhook answered; only a sandbox on a loopback address (readSandboxBase). The sandbox keeps no
+ * event's variables, so they are null.
  */
 export async function fetchSandboxCall(url: unknown, callSessionId: unknown): Promise<SandboxCall> {
-  if (typeof url !== 'string' || typeof callSessionId !== 'string' || callSessionId === '')
+  if (typeof callSessionId !== 'string' || callSessionId === '')
     return refuse(400, 'BAD_REQUEST', 'sandbox needs a url and a call_session_id');
-  let base: URL;
-  try {
-    base = new URL(url);
-  } catch {
-    return refuse(400, 'BAD_REQUEST', `sandbox url ${url} is not a URL`);
-  }
-  if (!/^https?:$/.test(base.protocol) || !isLoopback(base.hostname))
-    return refuse(400, 'BAD_REQUEST', 'sandbox url must be http(s) on a loopback address');
-  const target = new URL(`v1/sandbox/sessions/${encodeURIComponent(callSessionId)}`, withSlash(base));
-  let response: Response;
-  try {
-    response = await fetch(target, { signal: AbortSignal.timeout(SANDBOX_TIMEOUT_MS) });
-  } catch (error) {
-    return refuse(502, 'SANDBOX_UNREACHABLE', `cannot reach the sandbox at ${base.origin}: ${String(error)}`);
-  }
+  const sandbox = readSandboxBase(url);
+  if (!sandbox.ok) return sandbox;
+  const fetched = await fetchFromSandbox(
+    sandbox.base,
+    `v1/sandbox/sessions/${encodeURIComponent(callSessionId)}`,
+  );
+  if (!fetched.ok) return fetched;
+  const response = fetched.response;
   if (response.status === 404) return refuse(404, 'NOT_FOUND', `the sandbox has no session ${callSessionId}`);
   if (!response.ok) return refuse(502, 'SANDBOX_FAILED', `the sandbox answered ${response.status}`);
   const report = (await response.json()) as SessionReport;
@@ -80,12 +70,4 @@ export function toCallEvents(timeline: readonly TimelineEntry[]): CallEvent[] {
     }
   }
   return events;
-}
-
-function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
-}
-
-function withSlash(base: URL): URL {
-  return base.pathname.endsWith('/') ? base : new URL(`${base.pathname}/`, base);
 }

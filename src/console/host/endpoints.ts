@@ -8,6 +8,7 @@ import { answerRecentDecisions, noLiveDecisions, streamDecisions } from '../api/
 import { evaluateEvents } from '../api/evaluate-events';
 import { listPack } from '../api/list-pack';
 import { runPackTests } from '../api/run-pack-tests';
+import { listSandboxSessions } from '../api/sandbox-sessions';
 import { saveFiles } from '../api/save-files';
 import { listTestEvents } from '../api/test-events';
 
@@ -31,6 +32,7 @@ export const CONSOLE_ENDPOINTS: Record<string, ConsoleEndpoint> = {
   test: { method: 'POST', run: runPackTests },
   save: { method: 'POST', run: saveFiles },
   call: { method: 'POST', run: runCallEndpoint },
+  'sandbox-sessions': { method: 'POST', run: listSandboxSessions },
   'test-events': { method: 'POST', run: listTestEvents },
   decisions: {
     method: 'GET',

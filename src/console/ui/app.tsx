@@ -61,6 +61,7 @@ export function App() {
         <div hidden={view !== 'live'}>
           <LiveDecisions
             enabled={pack.mode === 'serve'}
+            sessionKey={pack.session_key}
             onOpenInPlayground={(variables) => {
               setEventText(stringify(variables));
               setRunRequest((n) => n + 1);

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { callApi } from './api';
 import { CallEventRow } from './call-event-row';
 import { parseEvents } from './parse-event';
+import { SandboxSessions } from './sandbox-sessions';
 import type { CallResult, CallSource, Edits } from './types';
 
 export type SourceKind = 'recording' | 'sandbox' | 'decisions' | 'events';
@@ -88,6 +89,9 @@ export function CallTimeline({ recordings, edits, request: asked }: Props) {
             Sandbox URL
             <input value={request.url ?? ''} onInput={(e) => set({ url: e.currentTarget.value })} />
           </label>
+        )}
+        {request.kind === 'sandbox' && (
+          <SandboxSessions url={request.url ?? ''} onPick={(id) => set({ value: id })} />
         )}
         {request.kind === 'events' ? (
           <textarea

@@ -11,7 +11,8 @@ export interface DecisionFilter {
 
 export const NO_FILTER: DecisionFilter = { session: '', event: '', rule: '', outcome: 'any' };
 
-export const sessionOf = (d: Decision) => d.session_variables?.['state.sessionId'] ?? '';
+/** The decision's session: the value of the pack's session key (`GET /console/api/pack`'s `session_key`). */
+export const sessionOf = (d: Decision, sessionKey: string) => d.session_variables?.[sessionKey] ?? '';
 export const eventOf = (d: Decision) => d.session_variables?.['state.currentEvent'] ?? '';
 
 /** Decisions are the same when their request id and time are (the recent list and the stream overlap). */
@@ -23,9 +24,10 @@ const contains = (text: string, part: string) => text.toLowerCase().includes(par
  * Texts match anywhere, in any case. Outcome `fired`: a rule fired; `none`: none did; `error`: the answer's
  * result_code is not 200 (the fail policy answered).
  */
-export function matchesFilter(d: Decision, filter: DecisionFilter): boolean {
+export function matchesFilter(d: Decision, filter: DecisionFilter, sessionKey: string): boolean {
   const fired = d.fired ?? [];
-  if (!contains(sessionOf(d), filter.session) || !contains(eventOf(d), filter.event)) return false;
+  if (!contains(sessionOf(d, sessionKey), filter.session) || !contains(eventOf(d), filter.event))
+    return false;
   if (filter.rule.trim() !== '' && !fired.some((rule) => contains(rule, filter.rule))) return false;
   switch (filter.outcome) {
     case 'fired':

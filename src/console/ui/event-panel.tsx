@@ -13,10 +13,13 @@ interface Props {
   /** The pack's files and edits: its recordings and test files offer their events to pick. */
   files: PackFile[];
   edits: Edits;
+  /** The variable naming an event's session: a recording's calls are told apart by it. */
+  sessionKey: string;
 }
 
 /** The event to run (its session variables), the run button, and what each event of the run did. */
-export function EventPanel({ text, onText, onRun, running, error, results, files, edits }: Props) {
+export function EventPanel(props: Props) {
+  const { text, onText, onRun, running, error, results, files, edits, sessionKey } = props;
   const [picked, setPicked] = useState<number>();
   const shown = picked !== undefined && picked < results.length ? picked : results.length - 1;
   return (
@@ -24,7 +27,7 @@ export function EventPanel({ text, onText, onRun, running, error, results, files
       <h2>
         <label for="event-input">Event</label>
       </h2>
-      <EventPicker files={files} edits={edits} onPick={onText} />
+      <EventPicker files={files} edits={edits} sessionKey={sessionKey} onPick={onText} />
       <textarea
         id="event-input"
         data-testid="event-input"

@@ -12,6 +12,8 @@ interface PickableCall {
 interface Props {
   files: PackFile[];
   edits: Edits;
+  /** The variable naming an event's session: a recording's calls are told apart by it. */
+  sessionKey: string;
   /** The picked event (a mapping) or call (a list), as the event panel's text. */
   onPick: (text: string) => void;
 }
@@ -26,14 +28,14 @@ const byEvent = (variables: Record<string, string>) => ({
  * reads recordings as `rulehook replay` does), or the tests of a scenario test file as `rulehook test`
  * raises them (`test-events`).
  */
-async function loadCalls(file: PackFile, edits: Edits) {
+async function loadCalls(file: PackFile, edits: Edits, sessionKey: string) {
   if (file.kind === 'recording') {
     const answer = await callApi<CallResult>('call', { source: { recording: file.path } });
     if (!answer.ok) return answer;
     const sessions = new Map<string, PickableCall>();
     for (const event of answer.body.events) {
       const variables = (event.variables ?? {}) as Record<string, string>;
-      const session = variables['state.sessionId'] ?? '';
+      const session = variables[sessionKey] ?? '';
       if (!sessions.has(session)) sessions.set(session, { name: session, events: [] });
       sessions.get(session)!.events.push(byEvent(variables));
     }
@@ -49,7 +51,7 @@ async function loadCalls(file: PackFile, edits: Edits) {
 }
 
 /** Fills the event panel from a recording of the pack or a scenario test file: one event, or a whole call. */
-export function EventPicker({ files, edits, onPick }: Props) {
+export function EventPicker({ files, edits, sessionKey, onPick }: Props) {
   const sources = files.filter((f) => f.kind === 'recording' || f.kind === 'test');
   const [source, setSource] = useState('');
   const [calls, setCalls] = useState<PickableCall[]>([]);
@@ -62,7 +64,7 @@ export function EventPicker({ files, edits, onPick }: Props) {
     setError(undefined);
     const file = sources.find((f) => f.path === path);
     if (file === undefined) return;
-    const loaded = await loadCalls(file, edits);
+    const loaded = await loadCalls(file, edits, sessionKey);
     if (loaded.ok) setCalls(loaded.calls);
     else setError(loaded.message);
   };

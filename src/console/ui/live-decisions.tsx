@@ -7,12 +7,14 @@ import { useDecisions } from './use-decisions';
 interface Props {
   /** Decisions exist only under `rulehook serve --console`; standalone, the view says so. */
   enabled: boolean;
+  /** The variable naming a decision's session (`GET /console/api/pack`'s `session_key`). */
+  sessionKey: string;
   onOpenInPlayground: (variables: Record<string, string>) => void;
   onOpenCall: (sessionId: string) => void;
 }
 
 /** The decisions of the running server as they are made (masked as the decision log masks them). */
-export function LiveDecisions({ enabled, onOpenInPlayground, onOpenCall }: Props) {
+export function LiveDecisions({ enabled, sessionKey, onOpenInPlayground, onOpenCall }: Props) {
   const stream = useDecisions(enabled);
   const [filter, setFilter] = useState(NO_FILTER);
   if (!enabled)
@@ -24,7 +26,7 @@ export function LiveDecisions({ enabled, onOpenInPlayground, onOpenCall }: Props
         <ul data-testid="live-decisions" />
       </section>
     );
-  const shown = stream.decisions.filter((d) => matchesFilter(d, filter));
+  const shown = stream.decisions.filter((d) => matchesFilter(d, filter, sessionKey));
   const field = (key: 'session' | 'event' | 'rule', label: string) => (
     <label>
       {label}
@@ -62,7 +64,7 @@ export function LiveDecisions({ enabled, onOpenInPlayground, onOpenCall }: Props
           <DecisionRow
             key={`${d.request_id}@${d.time}`}
             decision={d}
-            {...{ onOpenInPlayground, onOpenCall }}
+            {...{ sessionKey, onOpenInPlayground, onOpenCall }}
           />
         ))}
       </ul>
@@ -72,20 +74,21 @@ export function LiveDecisions({ enabled, onOpenInPlayground, onOpenCall }: Props
 
 function DecisionRow({
   decision,
+  sessionKey,
   onOpenInPlayground,
   onOpenCall,
 }: { decision: Decision } & Omit<Props, 'enabled'>) {
   const fired = decision.fired ?? [];
+  const session = sessionOf(decision, sessionKey);
   return (
-    <li data-session={sessionOf(decision)} data-event={eventOf(decision)}>
-      <time>{decision.time?.slice(11, 23)}</time> <code>{sessionOf(decision)}</code>{' '}
-      <b>{eventOf(decision)}</b>{' '}
+    <li data-session={session} data-event={eventOf(decision)}>
+      <time>{decision.time?.slice(11, 23)}</time> <code>{session}</code> <b>{eventOf(decision)}</b>{' '}
       <span class="fired">{fired.length === 0 ? 'no rule fired' : fired.join(', ')}</span>{' '}
       <span class="code">{decision.response?.result_code}</span>
       <button type="button" onClick={() => onOpenInPlayground(decision.session_variables ?? {})}>
         Open in playground
       </button>
-      <button type="button" onClick={() => onOpenCall(sessionOf(decision))}>
+      <button type="button" onClick={() => onOpenCall(session)}>
         Call timeline
       </button>
       <details class="decision-variables">

@@ -87,6 +87,7 @@ export function Playground({ pack, state, eventText, onEventText, runRequest }: 
           results={actions.results}
           files={pack.files}
           edits={state.edits}
+          sessionKey={pack.session_key}
         />
         {actions.report !== undefined && <TestsPanel report={actions.report} onGoto={goto} />}
       </div>

@@ -13,6 +13,8 @@ export interface PackFile {
 export interface Pack {
   mode: 'standalone' | 'serve';
   read_only: boolean;
+  /** The variable naming an event's session: `state.sessionId`, or serve's `--session-key`. */
+  session_key: string;
   files: PackFile[];
   /** The pack has more files than the list holds. */
   truncated?: boolean;
@@ -67,6 +69,15 @@ export interface CallSource {
   sandbox?: { url: string; call_session_id: string };
   decisions?: string;
   events?: Record<string, string>[];
+}
+
+/** A session of a running sandbox, as its `GET /v1/sandbox/sessions` lists it (the fields the page shows). */
+export interface SandboxSession {
+  call_session_id: string;
+  call_id: string;
+  person_id: string | null;
+  state: 'live' | 'ended';
+  decision: { decision: string; reason?: string } | null;
 }
 
 /** A line of the decision log, as the decisions stream sends it. */
