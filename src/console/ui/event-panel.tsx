@@ -1,11 +1,14 @@
 import { useState } from 'preact/hooks';
 import { EventPicker } from './event-picker';
 import { EventResult } from './event-result';
-import type { Edits, EventOutcome, PackFile } from './types';
+import type { Edits, EngineSettings, EventOutcome, PackFile } from './types';
 
 interface Props {
   text: string;
   onText: (text: string) => void;
+  /** The engine settings the event runs with (picked from a test file), and how they change. */
+  engine: EngineSettings | undefined;
+  onEngine: (engine: EngineSettings | undefined) => void;
   onRun: () => void;
   running: boolean;
   error: string | undefined;
@@ -16,7 +19,8 @@ interface Props {
 }
 
 /** The event to run (its session variables), the run button, and what each event of the run did. */
-export function EventPanel({ text, onText, onRun, running, error, results, files, edits }: Props) {
+export function EventPanel(props: Props) {
+  const { text, onText, engine, onEngine, onRun, running, error, results, files, edits } = props;
   const [picked, setPicked] = useState<number>();
   const shown = picked !== undefined && picked < results.length ? picked : results.length - 1;
   return (
@@ -24,7 +28,25 @@ export function EventPanel({ text, onText, onRun, running, error, results, files
       <h2>
         <label for="event-input">Event</label>
       </h2>
-      <EventPicker files={files} edits={edits} onPick={onText} />
+      <EventPicker
+        files={files}
+        edits={edits}
+        onPick={(picked, settings) => {
+          onText(picked);
+          onEngine(settings);
+        }}
+      />
+      {engine !== undefined && Object.keys(engine).length > 0 && (
+        <p class="event-engine" data-testid="event-engine">
+          Engine, as the test file sets it:{' '}
+          {Object.entries(engine)
+            .map(([name, value]) => `${name}: ${value}`)
+            .join(', ')}{' '}
+          <button type="button" onClick={() => onEngine(undefined)}>
+            use the defaults
+          </button>
+        </p>
+      )}
       <textarea
         id="event-input"
         data-testid="event-input"

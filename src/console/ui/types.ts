@@ -78,5 +78,20 @@ export interface Decision {
   response?: { result_code?: number } & Record<string, unknown>;
 }
 
+/**
+ * The engine model's settings by their written names (`{own_updates: 'changes'}`), as evaluate takes them
+ * in `engine`; a setting left out keeps its default.
+ */
+export type EngineSettings = Record<string, string>;
+
+/** One test (one case) of a scenario test file, as test-events plans it. */
+export interface PlannedTest {
+  name: string;
+  session: string;
+  events: Record<string, string>[];
+  /** The file's `engine:` settings, which the test runs with. */
+  engine: EngineSettings;
+}
+
 /** Edited texts by path: the files whose text differs from the pack's on disk. */
 export type Edits = Record<string, string>;
