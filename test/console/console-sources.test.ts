@@ -90,6 +90,35 @@ describeWithChromium('events picked from the pack, and calls from a recording an
     expect(errors).toEqual([]);
   });
 
+  it("runs a test file's events with the file's engine settings, as rulehook test runs them", async () => {
+    // `mark` writes custom.mark; `watch` fires on it only where the engine counts own updates as changes.
+    const fixtures = await startConsoleProcess(path.join(__dirname, '../fixtures/engine-model'));
+    try {
+      const { page, errors } = await chromium.open(fixtures.url);
+      await page.locator('[data-testid=file-list] [data-file="model.yaml"]').waitFor();
+      const steps = page.locator('.event-steps button');
+      const runCall = async (file: string, test: string) => {
+        await pickEvent(page, file, test, 0);
+        await page.locator('[data-testid=run-event]').click();
+        await steps.nth(1).click();
+      };
+      const watch = page.locator('[data-testid=fired-rules] [data-rule="model/watch"]');
+      await runCall('other-engine.test.yaml', "the webhook's own write is a change of the next event, once");
+      await expect(page.locator('[data-testid=event-engine]').textContent()).resolves.toContain(
+        'own_updates: changes',
+      );
+      await watch.waitFor();
+      // The file without settings: the defaults, and the same write is no change.
+      await runCall('default.test.yaml', "the webhook's own write is not a change of the next event");
+      await page.locator('[data-testid=event-engine]').waitFor({ state: 'detached' });
+      await watch.waitFor({ state: 'detached' });
+      await expect(steps.nth(1).getAttribute('aria-pressed')).resolves.toBe('true');
+      expect(errors).toEqual([]);
+    } finally {
+      await fixtures.stop();
+    }
+  });
+
   it('shows which events of a recorded call the filters hold back, and why, as rulehook replay does', async () => {
     const recording = 'recordings/2024-06-11-busy-hour.jsonl';
     const session = 'cs-20240611-a0c3b5';

@@ -76,3 +76,29 @@ it('listTestEvents plans a test file as rulehook test raises it: every case, eac
   );
   expect(broken).toMatchObject({ status: 422, body: { error: { code: 'TEST_INVALID' } } });
 });
+
+it("listTestEvents gives each test the file's engine settings, which evaluate runs its events with", async () => {
+  // test/fixtures/engine-model: `mark` writes custom.mark, which `watch` fires on when it is a change.
+  const fixtures: ConsoleContext = {
+    pack: resolveConsolePack({
+      cwd: path.join(__dirname, '../../../test/fixtures'),
+      paths: ['engine-model'],
+    }),
+    readOnly: true,
+    mode: 'standalone',
+  };
+  type Planned = { tests: { events: Record<string, string>[]; engine: Record<string, string> }[] };
+  const planned = async (file: string) => ((await listTestEvents({ file }, fixtures)).body as Planned).tests;
+  const [other] = await planned('other-engine.test.yaml');
+  expect(other!.engine).toEqual({ own_updates: 'changes', empty_delta: 'filtered' });
+  const [plain] = await planned('default.test.yaml');
+  expect(plain!.engine).toEqual({});
+
+  const firedWith = async (engine: Record<string, string> | undefined) => {
+    const { body } = await evaluateEvents({ events: other!.events, engine }, fixtures);
+    return (body as { results: { fired: string[] }[] }).results.map((r) => r.fired);
+  };
+  // The test's own expectations (model/watch on the first NEXT) hold only with the file's settings.
+  expect(await firedWith(other!.engine)).toEqual([['model/mark'], ['model/watch'], []]);
+  expect(await firedWith(undefined)).toEqual([['model/mark'], [], []]);
+});

@@ -1,4 +1,4 @@
-import { readEngineModel, readEvents } from './read-events';
+import { readEngineModel, readEvents, writeEngineSettings } from './read-events';
 
 const messageOf = (read: { ok: boolean; result?: { body: unknown } }) =>
   (read.result?.body as { error: { message: string } } | undefined)?.error.message;
@@ -35,5 +35,14 @@ describe('readEngineModel', () => {
     expect(messageOf(readEngineModel({ engine: { own_update: 'changes' } }))).toMatch(
       /^engine\.own_update: unknown/,
     );
+  });
+});
+
+describe('writeEngineSettings', () => {
+  it('writes the settings a model sets by their names, as readEngineModel reads them back', () => {
+    const engine = { own_updates: 'changes', later_filter: 'adds' };
+    const read = readEngineModel({ engine });
+    expect(read.ok && writeEngineSettings(read.value)).toEqual(engine);
+    expect(writeEngineSettings({})).toEqual({});
   });
 });

@@ -1,6 +1,6 @@
 import { decodeEventJson } from '../../contract/event-json';
 import { CURRENT_EVENT_KEY, type SessionVariables } from '../../contract/types';
-import { readEngineSetting, type EngineModel } from '../../filter/engine-model';
+import { ENGINE_SETTINGS, readEngineSetting, type EngineModel } from '../../filter/engine-model';
 import { describeKind, isRecord, refuseField, type FieldRead } from './api-result';
 
 /** Events of one request at most: a long call has a few hundred. */
@@ -50,6 +50,19 @@ export function readEngineModel(body: Record<string, unknown>): FieldRead<Engine
     model = read.model;
   }
   return { ok: true, value: model };
+}
+
+/**
+ * The settings `model` sets, by their written names: what `engine` takes (readEngineModel's inverse).
+ * Settings the model leaves out are left out (the defaults).
+ */
+export function writeEngineSettings(model: EngineModel): Record<string, string> {
+  const settings: Record<string, string> = {};
+  for (const [name, { field }] of Object.entries(ENGINE_SETTINGS)) {
+    const value = model[field];
+    if (value !== undefined) settings[name] = value;
+  }
+  return settings;
 }
 
 function refuse(field: string, message: string): { ok: false; result: ReturnType<typeof refuseField> } {

@@ -6,13 +6,16 @@ import { planTest } from '../../testing/scenario/plan-tests';
 import { failWith, refuseField, type ApiResult } from './api-result';
 import type { ConsoleContext } from './console-context';
 import { checkPackPath, resolveInsidePack } from './pack-path';
+import { writeEngineSettings } from './read-events';
 import { readFilesField } from './read-files-field';
 
 /**
  * `POST /console/api/test-events` `{file, files?}`: the events of a scenario test file (`*.test.yaml`), as
  * `rulehook test` raises them: each test, and each case of a table-driven one, planned by the test runner's
  * planner (the file's and the test's variables, the case's substitutions, the session id), every event the
- * previous one with its written changes merged on. The file's edited text is used when `files` has it. A
+ * previous one with its written changes merged on, and the engine model the test runs with (the file's
+ * `engine:`) in the shape evaluate's `engine` takes, so the events run there as `rulehook test` runs them.
+ * The file's edited text is used when `files` has it. A
  * file with errors plans nothing: 422 `TEST_INVALID` with its diagnostics.
  */
 export async function listTestEvents(
@@ -45,7 +48,12 @@ export async function listTestEvents(
     planTest(spec, test, index).map((planned) => {
       let raised: SessionVariables = {};
       const events = planned.events.map((event) => (raised = { ...raised, ...event.changes }));
-      return { name: planned.name, session: planned.session, events };
+      return {
+        name: planned.name,
+        session: planned.session,
+        events,
+        engine: writeEngineSettings(planned.engine),
+      };
     }),
   );
   return { status: 200, body: { tests } };

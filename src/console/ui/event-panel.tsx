@@ -1,11 +1,14 @@
 import { useState } from 'preact/hooks';
 import { EventPicker } from './event-picker';
 import { EventResult } from './event-result';
-import type { Edits, EventOutcome, PackFile } from './types';
+import type { Edits, EngineSettings, EventOutcome, PackFile } from './types';
 
 interface Props {
   text: string;
   onText: (text: string) => void;
+  /** The engine settings the event runs with (picked from a test file), and how they change. */
+  engine: EngineSettings | undefined;
+  onEngine: (engine: EngineSettings | undefined) => void;
   onRun: () => void;
   running: boolean;
   error: string | undefined;
@@ -19,7 +22,7 @@ interface Props {
 
 /** The event to run (its session variables), the run button, and what each event of the run did. */
 export function EventPanel(props: Props) {
-  const { text, onText, onRun, running, error, results, files, edits, sessionKey } = props;
+  const { text, onText, engine, onEngine, onRun, running, error, results, files, edits, sessionKey } = props;
   const [picked, setPicked] = useState<number>();
   const shown = picked !== undefined && picked < results.length ? picked : results.length - 1;
   return (
@@ -27,7 +30,26 @@ export function EventPanel(props: Props) {
       <h2>
         <label for="event-input">Event</label>
       </h2>
-      <EventPicker files={files} edits={edits} sessionKey={sessionKey} onPick={onText} />
+      <EventPicker
+        files={files}
+        edits={edits}
+        sessionKey={sessionKey}
+        onPick={(picked, settings) => {
+          onText(picked);
+          onEngine(settings);
+        }}
+      />
+      {engine !== undefined && Object.keys(engine).length > 0 && (
+        <p class="event-engine" data-testid="event-engine">
+          Engine, as the test file sets it:{' '}
+          {Object.entries(engine)
+            .map(([name, value]) => `${name}: ${value}`)
+            .join(', ')}{' '}
+          <button type="button" onClick={() => onEngine(undefined)}>
+            use the defaults
+          </button>
+        </p>
+      )}
       <textarea
         id="event-input"
         data-testid="event-input"

@@ -1,12 +1,14 @@
 import { useState } from 'preact/hooks';
 import { stringify } from 'yaml';
 import { callApi } from './api';
-import type { CallResult, Edits, PackFile } from './types';
+import type { CallResult, Edits, EngineSettings, PackFile, PlannedTest } from './types';
 
 /** A call to pick from: a session of a recording, or a test (a case) of a scenario test file. */
 interface PickableCall {
   name: string;
   events: { event: string; variables: Record<string, string> }[];
+  /** The engine settings its events run with: a test file's `engine:`; none for a recording. */
+  engine?: EngineSettings;
 }
 
 interface Props {
@@ -14,8 +16,11 @@ interface Props {
   edits: Edits;
   /** The variable naming an event's session: a recording's calls are told apart by it. */
   sessionKey: string;
-  /** The picked event (a mapping) or call (a list), as the event panel's text. */
-  onPick: (text: string) => void;
+  /**
+   * The picked event (a mapping) or call (a list), as the event panel's text, and the engine settings to
+   * run it with (a test file's; undefined: the defaults).
+   */
+  onPick: (text: string, engine: EngineSettings | undefined) => void;
 }
 
 const byEvent = (variables: Record<string, string>) => ({
@@ -26,7 +31,7 @@ const byEvent = (variables: Record<string, string>) => ({
 /**
  * The calls of a recording, one per session, each event as the engine raised it (the `call` endpoint, which
  * reads recordings as `rulehook replay` does), or the tests of a scenario test file as `rulehook test`
- * raises them (`test-events`).
+ * raises them (`test-events`), with the engine settings of the file.
  */
 async function loadCalls(file: PackFile, edits: Edits, sessionKey: string) {
   if (file.kind === 'recording') {
@@ -41,12 +46,13 @@ async function loadCalls(file: PackFile, edits: Edits, sessionKey: string) {
     }
     return { ok: true as const, calls: [...sessions.values()] };
   }
-  const answer = await callApi<{ tests: { name: string; events: Record<string, string>[] }[] }>(
-    'test-events',
-    { file: file.path, files: edits },
-  );
+  const answer = await callApi<{ tests: PlannedTest[] }>('test-events', { file: file.path, files: edits });
   if (!answer.ok) return answer;
-  const calls = answer.body.tests.map((t) => ({ name: t.name, events: t.events.map(byEvent) }));
+  const calls = answer.body.tests.map((t) => ({
+    name: t.name,
+    events: t.events.map(byEvent),
+    engine: t.engine,
+  }));
   return { ok: true as const, calls };
 }
 
@@ -72,8 +78,9 @@ export function EventPicker({ files, edits, sessionKey, onPick }: Props) {
     const [call, event] = value.split(':').map(Number);
     const picked = calls[call!];
     if (picked === undefined) return;
-    if (event === -1) onPick(stringify(picked.events.map((e) => e.variables)));
-    else if (picked.events[event!] !== undefined) onPick(stringify(picked.events[event!]!.variables));
+    if (event === -1) onPick(stringify(picked.events.map((e) => e.variables)), picked.engine);
+    else if (picked.events[event!] !== undefined)
+      onPick(stringify(picked.events[event!]!.variables), picked.engine);
   };
 
   return (

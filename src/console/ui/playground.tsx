@@ -6,7 +6,7 @@ import { FileList } from './file-list';
 import { RuleEditor, type CursorRequest } from './rule-editor';
 import { TestsPanel } from './tests-panel';
 import { Toolbar } from './toolbar';
-import type { Pack } from './types';
+import type { EngineSettings, Pack } from './types';
 import type { PackState } from './use-pack';
 import { usePlaygroundActions } from './use-playground-actions';
 
@@ -21,10 +21,14 @@ interface Props {
 
 /** Edit the pack's files, see their problems as you type, run an event through them, run the tests, save. */
 export function Playground({ pack, state, eventText, onEventText, runRequest }: Props) {
-  const actions = usePlaygroundActions(state, eventText);
+  // A test file's engine settings, from picking its events until another event is put in from elsewhere.
+  const [engine, setEngine] = useState<EngineSettings>();
+  const actions = usePlaygroundActions(state, eventText, engine);
   const [cursor, setCursor] = useState<CursorRequest>();
   useEffect(() => {
-    if (runRequest > 0) void actions.runEvent();
+    if (runRequest === 0) return;
+    setEngine(undefined);
+    void actions.runEventWith(undefined);
   }, [runRequest]);
 
   const goto = (file: string, line: number | null, col: number | null) => {
@@ -81,6 +85,8 @@ export function Playground({ pack, state, eventText, onEventText, runRequest }: 
         <EventPanel
           text={eventText}
           onText={onEventText}
+          engine={engine}
+          onEngine={setEngine}
           onRun={actions.runEvent}
           running={actions.busy === 'running'}
           error={actions.eventError}

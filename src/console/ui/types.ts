@@ -1,4 +1,8 @@
-/** The console's JSON API as the page uses it (docs/console.md has the reference). Field names are the wire's. */
+/**
+ * The console's JSON API as the page uses it (docs/console.md has the reference). Field names are the wire's.
+ * The page may not import src/, so these copy the server's types; test/console/ui-wire-types.test.ts keeps
+ * them in step (the same fields, equally optional, every value the server sends one the copy accepts).
+ */
 
 export type FileKind = 'rules' | 'catalog' | 'test' | 'scenario' | 'recording' | 'other';
 
@@ -7,7 +11,7 @@ export interface PackFile {
   kind: FileKind;
   /** null for a file the page does not show: over 1 MiB, or not text. */
   text: string | null;
-  size?: number;
+  size: number;
 }
 
 export interface Pack {
@@ -31,6 +35,17 @@ export interface Diagnostic {
   endLine: number | null;
   endCol: number | null;
   suggestion?: string;
+  /** Another place the problem involves, positioned the same way. */
+  related?: RelatedLocation;
+}
+
+export interface RelatedLocation {
+  file: string;
+  message: string;
+  line: number | null;
+  col: number | null;
+  endLine: number | null;
+  endCol: number | null;
 }
 
 export interface RuleOutcome {
@@ -39,23 +54,28 @@ export interface RuleOutcome {
   why: unknown;
 }
 
-/** One event's outcome through the engine model, as evaluate and call return it. */
-export interface EventOutcome {
+/** What evaluate and call both say of an event run through the engine model. */
+interface EventFate {
   sent: boolean;
   reason?: string | null;
   entry?: string | null;
   delta: unknown;
   response: unknown;
-  fired: string[] | null;
-  rules?: RuleOutcome[];
+  fired: readonly string[] | null;
 }
 
-export interface CallEvent extends EventOutcome {
+/** One event's outcome, as evaluate returns it: with each rule's reason. */
+export interface EventOutcome extends EventFate {
+  rules: RuleOutcome[];
+}
+
+/** One event of a call, as call returns it. */
+export interface CallEvent extends EventFate {
   seq: number;
   event: string;
-  variables?: unknown;
-  node_overrides?: unknown;
-  operations?: unknown;
+  variables: unknown;
+  node_overrides: unknown;
+  operations: unknown;
 }
 
 export interface CallResult {
@@ -87,6 +107,21 @@ export interface Decision {
   session_variables?: Record<string, string>;
   fired?: string[];
   response?: { result_code?: number } & Record<string, unknown>;
+}
+
+/**
+ * The engine model's settings by their written names (`{own_updates: 'changes'}`), as evaluate takes them
+ * in `engine`; a setting left out keeps its default.
+ */
+export type EngineSettings = Record<string, string>;
+
+/** One test (one case) of a scenario test file, as test-events plans it. */
+export interface PlannedTest {
+  name: string;
+  session: string;
+  events: Record<string, string>[];
+  /** The file's `engine:` settings, which the test runs with. */
+  engine: EngineSettings;
 }
 
 /** Edited texts by path: the files whose text differs from the pack's on disk. */

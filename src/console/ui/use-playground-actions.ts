@@ -3,13 +3,16 @@ import { callApi } from './api';
 import { parseEvents } from './parse-event';
 import { encodeShareLink } from './share-link';
 import type { TestReport } from './tests-panel';
-import type { EventOutcome } from './types';
+import type { EngineSettings, EventOutcome } from './types';
 import type { PackState } from './use-pack';
 
 export type Status = { kind: 'ok' | 'error'; text: string } | undefined;
 
-/** Running the event, the tests, saving and sharing: each posts the edits to the API and keeps its outcome. */
-export function usePlaygroundActions(pack: PackState, eventText: string) {
+/**
+ * Running the event, the tests, saving and sharing: each posts the edits to the API and keeps its outcome.
+ * `engine`: the engine settings the event runs with (a test file's, when picked from one).
+ */
+export function usePlaygroundActions(pack: PackState, eventText: string, engine?: EngineSettings) {
   const [busy, setBusy] = useState<string>();
   const [status, setStatus] = useState<Status>();
   const [results, setResults] = useState<EventOutcome[]>([]);
@@ -26,18 +29,21 @@ export function usePlaygroundActions(pack: PackState, eventText: string) {
     }
   };
 
-  const runEvent = () =>
+  const runEventWith = (settings: EngineSettings | undefined) =>
     during('running', async () => {
       const parsed = parseEvents(eventText);
       if (!parsed.ok) return setEventError(parsed.message);
       const answer = await callApi<{ results: EventOutcome[] }>('evaluate', {
         files: pack.edits,
         events: parsed.events,
+        ...(settings === undefined ? {} : { engine: settings }),
       });
       if (!answer.ok && answer.diagnostics !== undefined) pack.setDiagnostics(answer.diagnostics);
       setEventError(answer.ok ? undefined : answer.message);
       setResults(answer.ok ? answer.body.results : []);
     });
+
+  const runEvent = () => runEventWith(engine);
 
   const runTests = () =>
     during('testing', async () => {
@@ -80,5 +86,17 @@ export function usePlaygroundActions(pack: PackState, eventText: string) {
     void navigator.clipboard?.writeText(link).catch(() => undefined);
   };
 
-  return { busy, status, results, eventError, report, shareLink, runEvent, runTests, save, share };
+  return {
+    busy,
+    status,
+    results,
+    eventError,
+    report,
+    shareLink,
+    runEvent,
+    runEventWith,
+    runTests,
+    save,
+    share,
+  };
 }
