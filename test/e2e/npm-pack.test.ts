@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { startConsoleProcess } from '../support/console-process';
 
 /**
  * rulehook as a rules repository uses it: the tarball `npm pack` makes, installed as a dependency (the npm
@@ -67,6 +68,9 @@ describe('npm pack, installed as a dependency', () => {
     expect(existsSync(path.join(installed, 'dist', 'cli', 'main.js'))).toBe(true);
     expect(existsSync(path.join(installed, 'src'))).toBe(false);
     expect(existsSync(path.join(installed, 'dist', '.tsbuildinfo'))).toBe(false);
+    // The console's page is in the package, built: it serves offline, with no build step.
+    for (const file of ['index.html', 'console.js', 'console.css'])
+      expect(existsSync(path.join(installed, 'dist', 'console', file))).toBe(true);
 
     const init = await sh('npx', ['rulehook', 'init', 'rules'], project);
     expect(init.stdout).toContain('npx rulehook validate --strict rules');
@@ -77,6 +81,23 @@ describe('npm pack, installed as a dependency', () => {
     // Inside the pack, as its README says: npx finds the project's rulehook, test finds the pack.
     const inside = await sh('npx', ['rulehook', 'test'], path.join(project, 'rules'));
     expect(inside.stdout).toMatch(/\n7 passed, 0 failed\n$/);
+
+    const served = await startConsoleProcess(
+      path.join(project, 'rules'),
+      [],
+      15_000,
+      path.join(installed, 'dist', 'cli', 'main.js'),
+    );
+    try {
+      const page = await fetch(served.url);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('console.js');
+      const script = await fetch(new URL('console.js', served.url));
+      expect(script.status).toBe(200);
+      expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
+    } finally {
+      await served.stop();
+    }
 
     for (const [file, schema] of [
       ['starter.yaml', 'rules.schema.json'],

@@ -13,8 +13,9 @@ export function startConsoleProcess(
   pack: string,
   args: string[] = [],
   timeoutMs = 15_000,
+  cli = BUILT_CLI,
 ): Promise<ConsoleProcess> {
-  const child = spawn(process.execPath, [BUILT_CLI, 'console', pack, '--port', '0', ...args]);
+  const child = spawn(process.execPath, [cli, 'console', pack, '--port', '0', ...args]);
   let out = '';
   let err = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
