@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -7,7 +6,7 @@ import { refuseField, type ApiResult } from './api-result';
 import type { ConsoleContext } from './console-context';
 import { checkPackPath } from './pack-path';
 import { toAbsolute, withEdits } from './pack-workspace';
-import { readFilesField } from './read-files-field';
+import { readFilesField, readRequestedText } from './read-files-field';
 
 /** The LSP's item kinds, by the names the console's editor gives them. */
 const KIND_NAMES = new Map<number, string>(
@@ -31,7 +30,9 @@ export async function completeInPack(
   if (typeof line !== 'number') return line;
   if (typeof column !== 'number') return column;
   const absolute = toAbsolute(context.pack, file.value);
-  const text = files.value.get(file.value) ?? (await readFile(absolute, 'utf8').catch(() => undefined));
+  const read = await readRequestedText(context.pack.root, file.value, files.value);
+  if (!read.ok) return read.result;
+  const text = read.value;
   if (text === undefined)
     return refuseField(
       'file',

@@ -1,4 +1,5 @@
-import { checkPackPath } from './pack-path';
+import { readFile } from 'node:fs/promises';
+import { checkPackPath, resolveInsidePack } from './pack-path';
 import { describeKind, isRecord, refuseField, type FieldRead } from './api-result';
 
 /**
@@ -32,4 +33,21 @@ export function readFilesField(
   }
   if (required && out.size === 0) return { ok: false, result: refuseField('files', 'no file given') };
   return { ok: true, value: out };
+}
+
+/**
+ * The text of `file` as a request sees it: its edit in `files`, else the saved file, read only where it
+ * resolves inside the pack (a link out of it is refused, as `save` refuses to write through one); `value` is
+ * undefined when neither is there.
+ */
+export async function readRequestedText(
+  root: string,
+  file: string,
+  files: ReadonlyMap<string, string>,
+): Promise<FieldRead<string | undefined>> {
+  const edited = files.get(file);
+  if (edited !== undefined) return { ok: true, value: edited };
+  const absolute = await resolveInsidePack(root, file);
+  if (!absolute.ok) return absolute;
+  return { ok: true, value: await readFile(absolute.value, 'utf8').catch(() => undefined) };
 }

@@ -1,13 +1,12 @@
-import { readFile } from 'node:fs/promises';
 import type { SessionVariables } from '../../contract/types';
 import { toJsonDiagnostics } from '../../diagnostics/format-json';
 import { loadScenarioFile } from '../../testing/scenario/load-scenario-file';
 import { planTest } from '../../testing/scenario/plan-tests';
 import { failWith, refuseField, type ApiResult } from './api-result';
 import type { ConsoleContext } from './console-context';
-import { checkPackPath, resolveInsidePack } from './pack-path';
+import { checkPackPath } from './pack-path';
 import { writeEngineSettings } from './read-events';
-import { readFilesField } from './read-files-field';
+import { readFilesField, readRequestedText } from './read-files-field';
 
 /**
  * `POST /console/api/test-events` `{file, files?}`: the events of a scenario test file (`*.test.yaml`), as
@@ -26,12 +25,9 @@ export async function listTestEvents(
   if (!files.ok) return files.result;
   const file = checkPackPath('file', body.file);
   if (!file.ok) return file.result;
-  let text = files.value.get(file.value);
-  if (text === undefined) {
-    const absolute = await resolveInsidePack(context.pack.root, file.value);
-    if (!absolute.ok) return absolute.result;
-    text = await readFile(absolute.value, 'utf8').catch(() => undefined);
-  }
+  const read = await readRequestedText(context.pack.root, file.value, files.value);
+  if (!read.ok) return read.result;
+  const text = read.value;
   if (text === undefined) return failWith(404, 'NOT_FOUND', `the pack has no file ${file.value}`);
   const scenario = loadScenarioFile(file.value, text);
   const errors = scenario.diagnostics.filter((d) => d.severity === 'error');

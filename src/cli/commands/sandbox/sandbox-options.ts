@@ -5,10 +5,11 @@ import {
 } from './sandbox-webhook-options';
 import { defineStartTimeOption } from './sandbox-clock-options';
 import { ENGINE_FILTER_OPTIONS, ENGINE_OWN_UPDATES_OPTION } from '../../option-groups/engine-options';
-import { defineFlag, defineString } from '../../options/define-options';
+import { defineString } from '../../options/define-options';
 import { formatUsage } from '../../options/format-help';
 import { HELP_OPTION, parseCommandLine, refuse, type ParseResult } from '../../options/parse-command-line';
-import { parsePort, parsePositiveInt, parsePositiveNumber } from '../../options/parse-values';
+import { parsePositiveInt, parsePositiveNumber } from '../../options/parse-values';
+import { defineListenOptions } from '../../option-groups/listen-options';
 
 export interface SandboxOptions extends SandboxWebhookSettings {
   scenario: string;
@@ -31,21 +32,7 @@ const SANDBOX_OPTIONS = {
     value: 'FILE',
     help: 'the sandbox scenario: persons, media, scripted results (required)',
   }),
-  host: defineString({ value: 'HOST', default: '127.0.0.1', help: 'address to bind' }),
-  'http-port': defineString({
-    value: 'PORT',
-    parse: parsePort,
-    default: 8081,
-    help: 'HTTP port, 0 for any free port',
-  }),
-  'grpc-port': defineString({
-    value: 'PORT',
-    parse: parsePort,
-    default: 50052,
-    help: 'gRPC port, 0 for any free port',
-  }),
-  'no-http': defineFlag({ help: 'do not serve HTTP' }),
-  'no-grpc': defineFlag({ help: 'do not serve gRPC' }),
+  ...defineListenOptions({ http: 8081, grpc: 50052 }),
   'max-message-bytes': defineString({
     value: 'N',
     parse: parsePositiveInt,

@@ -16,7 +16,8 @@ import {
 } from '../../options/define-options';
 import { formatUsage } from '../../options/format-help';
 import { HELP_OPTION, parseCommandLine, refuse, type ParseResult } from '../../options/parse-command-line';
-import { parsePort, parsePositiveInt } from '../../options/parse-values';
+import { parsePositiveInt } from '../../options/parse-values';
+import { defineListenOptions } from '../../option-groups/listen-options';
 import { checkLimitSettings, LIMIT_OPTIONS, type ServeLimits } from './options/limit-options';
 import { checkLogSettings, LOG_OPTIONS, type LogSettings } from './options/log-options';
 import { DEFAULT_RULES_DIR } from '../../package-info';
@@ -87,21 +88,7 @@ export const SERVE_OPTIONS = {
   'no-watch': defineFlag({
     help: 'reload the rules on SIGHUP and POST /admin/reload only, not when files change',
   }),
-  host: defineString({ value: 'HOST', default: '127.0.0.1', help: 'address to bind' }),
-  'http-port': defineString({
-    value: 'PORT',
-    parse: parsePort,
-    default: 8080,
-    help: 'HTTP port, 0 for any free port',
-  }),
-  'grpc-port': defineString({
-    value: 'PORT',
-    parse: parsePort,
-    default: 50051,
-    help: 'gRPC port, 0 for any free port',
-  }),
-  'no-http': defineFlag({ help: 'do not serve HTTP' }),
-  'no-grpc': defineFlag({ help: 'do not serve gRPC' }),
+  ...defineListenOptions({ http: 8080, grpc: 50051 }),
   ...LIMIT_OPTIONS,
   'shutdown-timeout': defineString({
     value: 'MS',
