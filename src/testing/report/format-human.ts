@@ -1,5 +1,6 @@
 import { formatDiagnostics } from '../../diagnostics/format-report';
 import { paint, type Style } from '../../terminal/style';
+import { checkCoverageRequirement, describeUnmetRequirement } from '../coverage/check-coverage-requirement';
 import type { RunReport, TestReport } from '../run/test-report';
 import { formatCoverage } from './format-coverage';
 import { formatFailure } from './format-failure';
@@ -15,7 +16,8 @@ const tint = (color: boolean, style: Style) => (text: string) => paint(text, sty
 /**
  * The run for people: diagnostics first (exactly as `rulehook validate` prints
  * them), then each file with its tests (failures with their diffs and why),
- * coverage when asked, and last, alone on its line, `N passed, N failed`.
+ * coverage when asked, and last, alone on its line, `N passed, N failed` (and whether a coverage
+ * requirement failed).
  */
 export function formatHumanReport(report: RunReport, options: HumanOptions): string {
   const green = tint(options.color, 'green');
@@ -38,9 +40,19 @@ export function formatHumanReport(report: RunReport, options: HumanOptions): str
   return parts.join('\n');
 }
 
-/** The summary line CI reads: `12 passed, 0 failed`. */
-export function formatSummary(report: Pick<RunReport, 'passed' | 'failed'>): string {
-  return `${report.passed} passed, ${report.failed} failed`;
+/**
+ * The summary line CI reads: `12 passed, 0 failed`; when `--require-coverage` is not met, followed by
+ * `; coverage requirement failed: 1 enabled rule never fired (basic/unused)`, so that a line saying
+ * nothing failed never ends a failed run.
+ */
+export function formatSummary(
+  report: Pick<RunReport, 'passed' | 'failed' | 'coverage' | 'coverageRequired'>,
+): string {
+  const counts = `${report.passed} passed, ${report.failed} failed`;
+  const requirement = checkCoverageRequirement(report);
+  return requirement === undefined || requirement.met
+    ? counts
+    : `${counts}; ${describeUnmetRequirement(requirement)}`;
 }
 
 type Paints = Record<'green' | 'red' | 'yellow', (text: string) => string>;

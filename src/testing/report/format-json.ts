@@ -1,21 +1,30 @@
 import { toJsonDiagnostics } from '../../diagnostics/format-json';
+import { checkCoverageRequirement } from '../coverage/check-coverage-requirement';
 import { ABSENT } from '../expect/compare';
 import type { ReportedMismatch, RunReport, TestReport } from '../run/test-report';
 
 /**
  * The run as one JSON object, for scripts and CI (documented in docs/testing.md):
  * `{ summary, diagnostics, files: [{ file, tests: [...] }], coverage? }`. In a
- * mismatch, `expected` or `actual` is left out when that value is absent.
+ * mismatch, `expected` or `actual` is left out when that value is absent. With
+ * `--require-coverage`, `summary.coverageRequirement` says whether it was met.
  */
 export function formatJsonReport(report: RunReport): string {
   const tests = report.files.flatMap((f) => f.tests);
+  const summary: Record<string, unknown> = {
+    tests: tests.length,
+    passed: report.passed,
+    failed: report.failed,
+    files: report.files.length,
+  };
+  const requirement = checkCoverageRequirement(report);
+  if (requirement !== undefined)
+    summary.coverageRequirement = {
+      met: requirement.met,
+      neverFired: requirement.neverFired.map((rule) => rule.rule),
+    };
   const object: Record<string, unknown> = {
-    summary: {
-      tests: tests.length,
-      passed: report.passed,
-      failed: report.failed,
-      files: report.files.length,
-    },
+    summary,
     diagnostics: toJsonDiagnostics(report.diagnostics, report.sources),
     files: report.files.map((f) => ({ file: f.file, tests: f.tests.map(toJsonTest) })),
   };

@@ -1,5 +1,10 @@
 import { formatHuman } from '../../diagnostics/format-human';
 import type { Diagnostic } from '../../diagnostics/diagnostic';
+import {
+  checkCoverageRequirement,
+  describeRuleLocation,
+  describeUnmetRequirement,
+} from '../coverage/check-coverage-requirement';
 import type { RunReport, TestReport } from '../run/test-report';
 import { formatFailure } from './format-failure';
 
@@ -27,7 +32,10 @@ const XML_ENTITIES: Record<string, string> = {
  * The run as JUnit XML, which CI systems read: one `<testsuite>` per scenario
  * file, one `<testcase>` per test (per case), `<failure>` with the diff,
  * `<error>` for a test that could not run; error diagnostics go in a last
- * suite, `rulehook diagnostics`, one test case per file.
+ * suite, `rulehook diagnostics`, one test case per file. With `--require-coverage`,
+ * a suite `rulehook coverage` holds one test case for the requirement, failed
+ * (listing the rules never fired) when it is not met: CI dashboards show
+ * failed test cases, not exit codes.
  */
 export function formatJunitReport(report: RunReport): string {
   const suites = report.files.map((file) => {
@@ -38,9 +46,13 @@ export function formatJunitReport(report: RunReport): string {
   });
   const diagnostics = formatDiagnosticSuite(report);
   if (diagnostics !== undefined) suites.push(diagnostics.xml);
-  const tests = report.files.reduce((n, f) => n + f.tests.length, 0) + (diagnostics?.count ?? 0);
-  const failures = report.files.flatMap((f) => f.tests).filter((t) => t.status === 'failed').length;
-  const errors = report.failed - failures + (diagnostics?.count ?? 0);
+  const coverage = formatCoverageSuite(report);
+  if (coverage !== undefined) suites.push(coverage.xml);
+  const tests =
+    report.files.reduce((n, f) => n + f.tests.length, 0) + (diagnostics?.count ?? 0) + (coverage ? 1 : 0);
+  const failedTests = report.files.flatMap((f) => f.tests).filter((t) => t.status === 'failed').length;
+  const failures = failedTests + (coverage?.failures ?? 0);
+  const errors = report.failed - failedTests + (diagnostics?.count ?? 0);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="rulehook test" tests="${tests}" failures="${failures}" errors="${errors}">`,
@@ -79,4 +91,23 @@ function formatDiagnosticSuite(report: RunReport): { xml: string; count: number 
   });
   const head = `  <testsuite name="rulehook diagnostics" tests="${cases.length}" failures="0" errors="${cases.length}" skipped="0">`;
   return { xml: [head, ...cases, '  </testsuite>'].join('\n'), count: cases.length };
+}
+
+const COVERAGE_SUITE = 'rulehook coverage';
+const COVERAGE_CASE = 'every enabled rule fires (--require-coverage)';
+
+function formatCoverageSuite(report: RunReport): { xml: string; failures: 0 | 1 } | undefined {
+  const requirement = checkCoverageRequirement(report);
+  if (requirement === undefined) return undefined;
+  const attributes = `name="${escapeXml(COVERAGE_CASE)}" classname="${COVERAGE_SUITE}"`;
+  const failures = requirement.met ? 0 : 1;
+  const head = `  <testsuite name="${COVERAGE_SUITE}" tests="1" failures="${failures}" errors="0" skipped="0">`;
+  if (requirement.met)
+    return { xml: [head, `    <testcase ${attributes}/>`, '  </testsuite>'].join('\n'), failures };
+  const message = escapeXml(describeUnmetRequirement(requirement));
+  const body = escapeXml(
+    `never fired:\n${requirement.neverFired.map((rule) => `  ${rule.rule}  [${describeRuleLocation(rule)}]\n`).join('')}`,
+  );
+  const testcase = `    <testcase ${attributes}>\n      <failure message="${message}" type="CoverageRequirement">${body}</failure>\n    </testcase>`;
+  return { xml: [head, testcase, '  </testsuite>'].join('\n'), failures };
 }

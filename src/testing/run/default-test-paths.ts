@@ -1,23 +1,10 @@
-import { readdirSync } from 'node:fs';
-import { SCENARIO_FILE } from '../scenario/find-test-files';
-
-/** Where `rulehook test` looks without paths, outside a rule pack (a project holding packs). */
-const DEFAULT_TEST_PATHS: readonly string[] = ['rules', 'examples'];
-
-/** The file that makes a directory a rule pack (with its scenario files), as `rulehook init` creates it. */
-const PACK_CATALOG = 'catalog.yaml';
+import { findDefaultPacks } from '../../rules/load/find-default-packs';
 
 /**
- * The paths `rulehook test` searches when given none: the working directory itself when it is a rule
- * pack (it holds catalog.yaml or a scenario file at its top), else DEFAULT_TEST_PATHS. Not the working
- * directory always: a project's own fixtures (deliberately failing scenario files) would then run.
+ * The paths `rulehook test` searches when given none, found as `rulehook validate` finds them: the
+ * working directory when it is a rule pack, else the project's pack directories that exist (none when
+ * there is none).
  */
 export function chooseDefaultTestPaths(cwd: string): readonly string[] {
-  let names: string[];
-  try {
-    names = readdirSync(cwd);
-  } catch {
-    return DEFAULT_TEST_PATHS;
-  }
-  return names.some((name) => name === PACK_CATALOG || SCENARIO_FILE.test(name)) ? ['.'] : DEFAULT_TEST_PATHS;
+  return findDefaultPacks(cwd).paths;
 }

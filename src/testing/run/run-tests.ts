@@ -1,17 +1,15 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { createDiagnostic, dedupeDiagnostics, sortDiagnostics } from '../../diagnostics/create-diagnostic';
-import type { Diagnostic } from '../../diagnostics/diagnostic';
+import { dedupeDiagnostics, sortDiagnostics } from '../../diagnostics/create-diagnostic';
+import { findDefaultPacks } from '../../rules/load/find-default-packs';
 import { CoverageRecorder } from '../coverage/coverage-recorder';
 import { RulesLoader } from '../rules/load-rules-under-test';
 import { findTestFiles } from '../scenario/find-test-files';
-import { chooseDefaultTestPaths } from './default-test-paths';
 import { prepareScenario } from './prepare-scenario';
+import { reportNoTestFiles } from './report-no-test-files';
 import { runScenarioFile, type RunFileContext } from './run-scenario-file';
 import type { FileReport, RunReport } from './test-report';
 
 export interface RunTestsOptions {
-  /** Scenario files and directories; empty: chooseDefaultTestPaths (those that exist). */
+  /** Scenario files and directories; empty: the pack in `cwd`, else the project's packs (findDefaultPacks). */
   paths: readonly string[];
   /** Relative paths are resolved against it, and files are shown relative to it. */
   cwd: string;
@@ -20,6 +18,8 @@ export interface RunTestsOptions {
   /** A run without test files, a file without tests or a filter matching nothing is then not an error. */
   allowEmpty?: boolean;
   coverage?: boolean;
+  /** Fail when an enabled rule never fired (implies `coverage`); the reports then say whether it did. */
+  requireCoverage?: boolean;
 }
 
 /**
@@ -28,19 +28,20 @@ export interface RunTestsOptions {
  * expectations. Never throws for user mistakes: they are diagnostics.
  */
 export async function runScenarioTests(options: RunTestsOptions): Promise<RunReport> {
-  const defaults = options.paths.length === 0;
-  const searched = defaults ? chooseDefaultTestPaths(options.cwd) : options.paths;
-  const found = await findTestFiles(searched, options.cwd, defaults);
+  const defaults = options.paths.length === 0 ? findDefaultPacks(options.cwd) : undefined;
+  const searched = defaults?.paths ?? options.paths;
+  const found = await findTestFiles(searched, options.cwd, defaults !== undefined);
   const context: RunFileContext = {
     loader: new RulesLoader(options.cwd),
-    coverage: options.coverage === true ? new CoverageRecorder() : undefined,
+    coverage:
+      options.coverage === true || options.requireCoverage === true ? new CoverageRecorder() : undefined,
     allowEmpty: options.allowEmpty === true,
     filter: options.filter,
     diagnostics: [...found.diagnostics],
     sources: new Map(),
   };
   if (found.files.length === 0)
-    context.diagnostics.push(...reportNoTestFiles(searched, found.diagnostics, options));
+    context.diagnostics.push(...reportNoTestFiles(searched, found.diagnostics, { ...options, defaults }));
   const files: FileReport[] = [];
   for (const file of found.files) {
     const prepared = await prepareScenario(file, context);
@@ -60,33 +61,21 @@ export async function runScenarioTests(options: RunTestsOptions): Promise<RunRep
     noMatch: options.filter !== undefined && tests.length === 0 && found.files.length > 0,
   };
   if (context.coverage) report.coverage = context.coverage.report();
+  if (options.requireCoverage === true) report.coverageRequired = true;
   return report;
 }
 
-function reportNoTestFiles(
-  searched: readonly string[],
-  reported: readonly Diagnostic[],
-  options: RunTestsOptions,
-): Diagnostic[] {
-  const severity = options.allowEmpty === true ? { severity: 'warning' as const } : {};
-  return searched
-    .filter((p) => !reported.some((d) => d.file === p))
-    .map((p) => {
-      const exists = existsSync(path.resolve(options.cwd, p));
-      const message = exists
-        ? `no scenario file (*.test.yaml, *.test.yml) under '${p}'`
-        : `no scenario file: '${p}' does not exist`;
-      return createDiagnostic('NO_TEST_FILES', p, message, severity);
-    });
-}
-
-/** The exit code of a run: 1 on any failed test, error diagnostic, unmatched filter or (when required) uncovered rule. */
+/**
+ * The exit code of a run: 1 on any failed test, error diagnostic, unmatched filter or (when required, by
+ * the run or here) uncovered rule.
+ */
 export function decideExitCode(
   report: RunReport,
   options: { allowEmpty?: boolean; requireCoverage?: boolean },
 ): 0 | 1 {
   if (report.failed > 0 || report.diagnostics.some((d) => d.severity === 'error')) return 1;
   if (report.noMatch && options.allowEmpty !== true) return 1;
-  if (options.requireCoverage === true && (report.coverage?.neverFired.length ?? 0) > 0) return 1;
+  const required = options.requireCoverage === true || report.coverageRequired === true;
+  if (required && (report.coverage?.neverFired.length ?? 0) > 0) return 1;
   return 0;
 }

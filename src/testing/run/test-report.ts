@@ -51,4 +51,6 @@ export interface RunReport {
   /** `--filter` given, and no test matched it. */
   noMatch: boolean;
   coverage?: CoverageReport;
+  /** `--require-coverage`: the run fails when an enabled rule never fired, and every report format says so. */
+  coverageRequired?: boolean;
 }

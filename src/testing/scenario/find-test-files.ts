@@ -1,7 +1,8 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic';
 import { expandPaths, type FoundFile } from '../../rules/load/expand-paths';
+import { SCENARIO_FILE } from '../../rules/load/find-default-packs';
 
-export const SCENARIO_FILE = /\.test\.ya?ml$/;
+export { SCENARIO_FILE };
 
 export interface FoundTestFiles {
   /** Scenario files in order: arguments in order, each directory's files in lexical path order. */

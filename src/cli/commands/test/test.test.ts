@@ -78,23 +78,49 @@ describe('rulehook test: empty runs', () => {
     expect(lenient.stdout).toContain('empty/empty.test.yaml:3:1 - warning NO_TESTS');
   });
 
-  it('reports a run without scenario files; outside a pack, looks in rules/ and examples/ by default', async () => {
+  it('reports a run without scenario files, and says how to write one', async () => {
     const none = await run(['no-tests']);
     expect(none.code).toBe(1);
     expect(none.stdout).toContain(
-      "no-tests - error NO_TEST_FILES: no scenario file (*.test.yaml, *.test.yml) under 'no-tests'",
+      "no-tests - error NO_TEST_FILES: no scenario file (*.test.yaml, *.test.yml) under 'no-tests': write one (NAME.test.yaml; docs/testing.md shows how)",
     );
-    const defaults = await run([], { cwd: path.join(FIXTURES, 'no-tests') });
-    expect(defaults.code).toBe(1);
-    expect(defaults.stdout).toContain(
-      "rules - error NO_TEST_FILES: no scenario file: 'rules' does not exist",
-    );
-    expect(defaults.stdout).toContain(
-      "examples - error NO_TEST_FILES: no scenario file: 'examples' does not exist",
-    );
-    expect((await run([], { cwd: path.join(FIXTURES, 'no-tests') })).stdout).toMatch(
-      /\n0 passed, 0 failed\n$/,
-    );
+  });
+
+  describe('without PATH, outside a rule pack', () => {
+    let project: string;
+    beforeEach(async () => {
+      project = await mkdtemp(path.join(tmpdir(), 'rulehook-no-pack-'));
+      await writeFile(path.join(project, 'package.json'), '{}');
+    });
+    afterEach(() => rm(project, { recursive: true, force: true }));
+
+    it('says what it looked for and how to make it, naming no directory that does not exist', async () => {
+      const none = await run([], { cwd: project });
+      expect(none.code).toBe(1);
+      expect(none.stdout).toContain(
+        '. - error NO_TEST_FILES: no scenario file here: without a path, rulehook test runs the rule pack in the current directory, and this directory is not one (it holds no catalog.yaml and no *.test.yaml file); give the scenario files or directories to run (rulehook test PATH), write one (NAME.test.yaml; docs/testing.md shows how), or make a rule pack with a first test (rulehook init DIR)',
+      );
+      expect(none.stdout).not.toMatch(/'rules'|'examples'|rules\/|examples\//);
+      expect(lastLine(none.stdout)).toBe('0 passed, 0 failed');
+    });
+
+    it('in a folder inside a pack, names the pack above', async () => {
+      await cp(path.join(FIXTURES, 'passing'), path.join(project, 'pack'), { recursive: true });
+      await mkdir(path.join(project, 'pack', 'recordings'));
+      const inside = await run([], { cwd: path.join(project, 'pack', 'recordings') });
+      expect(inside.code).toBe(1);
+      expect(inside.stdout).toContain(
+        "it is inside the rule pack '..': run rulehook test there, or give it (rulehook test ..)",
+      );
+    });
+
+    it("runs the project's rules/ when it has one, and only that", async () => {
+      await cp(path.join(FIXTURES, 'passing'), path.join(project, 'rules'), { recursive: true });
+      const found = await run([], { cwd: project });
+      expect(found.code).toBe(0);
+      expect(found.stdout).toMatch(/^rules\/passing\.test\.yaml\n/);
+      expect(found.stdout).not.toContain('examples');
+    });
   });
 
   it('without PATH, in a rule pack (catalog.yaml or a scenario file at its top), runs the pack', async () => {
@@ -197,12 +223,55 @@ describe('rulehook test: --coverage', () => {
     expect(lastLine(stdout)).toBe('5 passed, 0 failed');
   });
 
-  it('--require-coverage fails the run when an enabled rule never fired', async () => {
+  it('--require-coverage fails the run when an enabled rule never fired, and every format says so', async () => {
     const { code, stdout } = await run(['passing', '--require-coverage']);
     expect(code).toBe(1);
     expect(stdout).toContain('never fired:\n    basic/unused');
+    expect(lastLine(stdout)).toBe(
+      '5 passed, 0 failed; coverage requirement failed: 1 enabled rule never fired (basic/unused)',
+    );
     const json = JSON.parse((await run(['passing', '--require-coverage', '--format', 'json'])).stdout);
     expect(json.coverage.neverFired).toEqual(['basic/unused']);
+    expect(json.summary).toEqual({
+      tests: 5,
+      passed: 5,
+      failed: 0,
+      files: 1,
+      coverageRequirement: { met: false, neverFired: ['basic/unused'] },
+    });
+    const junit = await run(['passing', '--require-coverage', '--format', 'junit']);
+    expect(junit.code).toBe(1);
+    expect(junit.stdout).toContain('<testsuites name="rulehook test" tests="6" failures="1" errors="0">');
+    expect(junit.stdout).toContain(
+      [
+        '  <testsuite name="rulehook coverage" tests="1" failures="1" errors="0" skipped="0">',
+        '    <testcase name="every enabled rule fires (--require-coverage)" classname="rulehook coverage">',
+        '      <failure message="coverage requirement failed: 1 enabled rule never fired (basic/unused)" type="CoverageRequirement">never fired:',
+        '  basic/unused  [passing/rules.yaml:26:9]',
+        '</failure>',
+      ].join('\n'),
+    );
+  });
+
+  it('--require-coverage met: the summary line is the usual one, and the reports say it was met', async () => {
+    const covered = await run(['noise-reduction', '--require-coverage', '--format', 'json'], {
+      cwd: path.join(__dirname, '../../../../examples'),
+    });
+    expect(covered.code).toBe(0);
+    const json = JSON.parse(covered.stdout);
+    expect(json.summary.coverageRequirement).toEqual({ met: true, neverFired: [] });
+    const human = await run(['noise-reduction', '--require-coverage'], {
+      cwd: path.join(__dirname, '../../../../examples'),
+    });
+    expect(lastLine(human.stdout)).toMatch(/^\d+ passed, 0 failed$/);
+    const junit = await run(['noise-reduction', '--require-coverage', '--format', 'junit'], {
+      cwd: path.join(__dirname, '../../../../examples'),
+    });
+    expect(junit.stdout).toContain(
+      '    <testcase name="every enabled rule fires (--require-coverage)" classname="rulehook coverage"/>',
+    );
+    const plain = await run(['passing', '--coverage', '--format', 'json']);
+    expect(JSON.parse(plain.stdout).summary.coverageRequirement).toBeUndefined();
   });
 });
 

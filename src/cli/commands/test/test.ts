@@ -24,7 +24,7 @@ export async function runTest(args: string[], io: CliIO, control: TestControl = 
   const { format, requireCoverage, watch, ...options } = parsed.options;
   let last: RunReport | undefined;
   const runOnce = async () => {
-    last = await runScenarioTests({ ...options, cwd: io.cwd });
+    last = await runScenarioTests({ ...options, requireCoverage, cwd: io.cwd });
     io.stdout.write(
       formatReport(last, format, { color: format === 'human' && shouldColor(io), filter: options.filter }),
     );
