@@ -2,10 +2,11 @@ import { parseValidateOptions, VALIDATE_USAGE } from './validate-options';
 
 describe('VALIDATE_USAGE', () => {
   it('renders the options from their definitions, exactly as the help has always read', () => {
-    expect(VALIDATE_USAGE).toBe(`Usage: rulehook validate PATH... [options]
+    expect(VALIDATE_USAGE).toBe(`Usage: rulehook validate [PATH...] [options]
        rulehook validate --config FILE [PATH...] [options]
 
-Check rule files and directories, and report every problem of every file.
+Check rule files and directories, and report every problem of every file. Without PATH (nor --config):
+the rule pack in the current directory, else the project's rules/ and examples/, as rulehook test finds them.
 Exit code: 0 when valid, 1 when any error (or, with --strict, any warning), 2 on wrong usage.
 
 Options:
@@ -27,11 +28,8 @@ describe('parseValidateOptions', () => {
     });
   });
 
-  it('needs a path, or a configuration file that may name the rules', () => {
-    expect(parseValidateOptions([])).toEqual({
-      ok: false,
-      message: 'give at least one rule file or directory to check, or --config FILE',
-    });
+  it('takes no path (the command finds the pack), or a configuration file that may name the rules', () => {
+    expect(parseValidateOptions([])).toMatchObject({ ok: true, options: { paths: [], config: undefined } });
     expect(parseValidateOptions(['--config', 'rulehook.yaml'])).toMatchObject({
       ok: true,
       options: { paths: [], config: 'rulehook.yaml' },

@@ -1,9 +1,10 @@
 import type { ReportFormat } from '../../../diagnostics/format-report';
 import { defineChoice, defineFlag, defineString, listChoices } from '../../options/define-options';
 import { formatUsage } from '../../options/format-help';
-import { HELP_OPTION, parseCommandLine, refuse, type ParseResult } from '../../options/parse-command-line';
+import { HELP_OPTION, parseCommandLine, type ParseResult } from '../../options/parse-command-line';
 
 export interface ValidateOptions {
+  /** Empty: the rule pack in the working directory (or, without one, the project's packs). */
   paths: string[];
   format: ReportFormat;
   strict: boolean;
@@ -38,10 +39,11 @@ const VALIDATE_OPTIONS = {
 };
 
 export const VALIDATE_USAGE = formatUsage(
-  `Usage: rulehook validate PATH... [options]
+  `Usage: rulehook validate [PATH...] [options]
        rulehook validate --config FILE [PATH...] [options]
 
-Check rule files and directories, and report every problem of every file.
+Check rule files and directories, and report every problem of every file. Without PATH (nor --config):
+the rule pack in the current directory, else the project's rules/ and examples/, as rulehook test finds them.
 Exit code: 0 when valid, 1 when any error (or, with --strict, any warning), 2 on wrong usage.
 `,
   VALIDATE_OPTIONS,
@@ -52,7 +54,5 @@ export function parseValidateOptions(args: readonly string[]): ParseResult<Valid
   const parsed = parseCommandLine(args, VALIDATE_OPTIONS, { positionals: true });
   if (!parsed.ok) return parsed;
   const { values, positionals } = parsed.options;
-  if (positionals.length === 0 && values.config === undefined)
-    return refuse('give at least one rule file or directory to check, or --config FILE');
   return { ok: true, options: { paths: positionals, ...values } };
 }

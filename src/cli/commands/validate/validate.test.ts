@@ -1,3 +1,5 @@
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { JsonDiagnostic } from '../../../diagnostics';
 import type { CliIO } from '../../../terminal/command-io';
@@ -126,18 +128,68 @@ describe('rulehook validate: usage', () => {
   it.each([
     [['valid', '--colour'], "Unknown option '--colour'"],
     [['valid', '--format', 'xml'], '--format expects human or json, got "xml"'],
-    [[], 'give at least one rule file or directory'],
   ])('%j is a usage error (exit 2)', async (args, message) => {
     const { code, stdout, stderr } = await run(args);
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toContain(message);
-    expect(stderr).toContain('Usage: rulehook validate PATH...');
+    expect(stderr).toContain('Usage: rulehook validate [PATH...]');
   });
 
   it('prints its help', async () => {
     const { code, stdout } = await run(['--help']);
     expect(code).toBe(0);
     expect(stdout).toContain('--strict');
+  });
+});
+
+describe('rulehook validate without PATH', () => {
+  let project: string;
+  beforeEach(async () => {
+    project = await mkdtemp(path.join(tmpdir(), 'rulehook-validate-'));
+    await writeFile(path.join(project, 'package.json'), '{}');
+  });
+  afterEach(() => rm(project, { recursive: true, force: true }));
+
+  it('in a rule pack, checks the pack, as test and replay find it, and says so', async () => {
+    await cp(path.join(FIXTURES, 'valid'), path.join(project, 'pack'), { recursive: true });
+    const inPack = await run([], { cwd: path.join(project, 'pack') });
+    expect(inPack).toEqual({
+      code: 0,
+      stdout: '0 errors, 0 warnings in 4 files\n',
+      stderr: 'rulehook validate: checking the rule pack in the current directory (.)\n',
+    });
+    const given = await run(['.'], { cwd: path.join(project, 'pack') });
+    expect(given.stdout).toBe(inPack.stdout);
+  });
+
+  it("in a project, checks each of its packs on its own, and the pack's mistakes fail it", async () => {
+    await cp(path.join(FIXTURES, 'valid'), path.join(project, 'rules'), { recursive: true });
+    await cp(path.join(FIXTURES, 'catalog-mistakes'), path.join(project, 'examples'), { recursive: true });
+    const { code, stdout, stderr } = await run(['--format', 'json'], { cwd: project });
+    expect(stderr).toBe(
+      'rulehook validate: checking the rule packs rules/ and examples/ of the current directory, each on its own\n',
+    );
+    const report = JSON.parse(stdout);
+    expect(code).toBe(1);
+    expect(report.diagnostics.length).toBeGreaterThan(0);
+    expect(report.diagnostics.every((d: JsonDiagnostic) => d.file.startsWith('examples/'))).toBe(true);
+    expect(report.summary.files).toBe(6);
+  });
+
+  it('outside any pack, is a usage error that says what it looked for, and names the pack above', async () => {
+    const none = await run([], { cwd: project });
+    expect(none.code).toBe(2);
+    expect(none.stdout).toBe('');
+    expect(none.stderr).toContain(
+      'rulehook validate: give a rule file or directory to check, or --config FILE; without one, validate checks the rule pack in the current directory, and this directory is not one (it holds no catalog.yaml and no *.test.yaml file); make one with rulehook init DIR\n',
+    );
+    await cp(path.join(FIXTURES, 'valid'), path.join(project, 'pack'), { recursive: true });
+    await mkdir(path.join(project, 'pack', 'recordings'));
+    const inside = await run([], { cwd: path.join(project, 'pack', 'recordings') });
+    expect(inside.code).toBe(2);
+    expect(inside.stderr).toContain(
+      "it is inside the rule pack '..': run rulehook validate there, or give it (rulehook validate ..)",
+    );
   });
 });
