@@ -22,7 +22,8 @@ const outcome = (l: Record<string, unknown>) => JSON.stringify([l.sent, l.fired,
 
 describe('rulehook replay --compare', () => {
   it('lists exactly the events whose outcome changes', async () => {
-    const run = await replay(['--rules', PACK, '--compare', changed, RECORDING, '--format', 'jsonl']);
+    // --rules: the rules tried (after the change); --compare: what they are compared with (before it).
+    const run = await replay(['--rules', changed, '--compare', PACK, RECORDING, '--format', 'jsonl']);
     expect(run.code).toBe(0);
     const listed = run.lines().map((l) => [l.session, l.seq, l.event, l.changes]);
     expect(listed).toEqual([
@@ -34,8 +35,8 @@ describe('rulehook replay --compare', () => {
       ['cs-20240611-d3088b', 22, 'SPOOF_CHECK_COMPLETED', ['fired', 'response']],
     ]);
     expect(run.lines()[0]).toMatchObject({
-      rules: { sent: true, fired: ['fraud-and-spoofing/recheck-inconclusive-spoof-result'] },
-      compare: { sent: true, fired: ['fraud-and-spoofing/spoof-suspected'] },
+      rules: { sent: true, fired: ['fraud-and-spoofing/spoof-suspected'] },
+      compare: { sent: true, fired: ['fraud-and-spoofing/recheck-inconclusive-spoof-result'] },
     });
   });
 
@@ -43,31 +44,42 @@ describe('rulehook replay --compare', () => {
     const a = (await replay(['--rules', PACK, RECORDING, '--format', 'jsonl'])).lines();
     const b = (await replay(['--rules', changed, RECORDING, '--format', 'jsonl'])).lines();
     const differing = a.filter((l, i) => outcome(l) !== outcome(b[i]!)).map((l) => l.line);
-    const compared = await replay(['--rules', PACK, '--compare', changed, RECORDING, '--format', 'jsonl']);
+    const compared = await replay(['--rules', changed, '--compare', PACK, RECORDING, '--format', 'jsonl']);
     expect(compared.lines().map((l) => l.line)).toEqual(differing);
     expect(differing.length).toBeGreaterThan(0);
   });
 
-  it('groups differences by session for people, with a summary', async () => {
-    const run = await replay(['--rules', PACK, '--compare', changed, RECORDING]);
+  it('groups differences by session for people, each side named before and after, with a summary', async () => {
+    const run = await replay(['--rules', changed, '--compare', PACK, RECORDING]);
     expect(run.out.indexOf('session cs-20240611-91fa2e')).toBeLessThan(
       run.out.indexOf('session cs-20240611-d3088b'),
     );
     expect(run.out.match(/^session /gm)).toHaveLength(2);
-    expect(run.out).toContain(`  #10 SPOOF_CHECK_COMPLETED (${RECORDING}:`);
     expect(run.out).toContain(
-      '    --rules    sent, fired fraud-and-spoofing/recheck-inconclusive-spoof-result\n',
+      [
+        `  #10 SPOOF_CHECK_COMPLETED (${RECORDING}:65) differs: rules fired, response`,
+        '    before  sent, fired fraud-and-spoofing/recheck-inconclusive-spoof-result',
+        '              schedule DetectAudioSpoofing(detectors="synthetic_speech,channel_playback", reason="second check after an inconclusive result (AUDIO_TOO_SHORT)")',
+      ].join('\n'),
     );
-    expect(run.out).toContain('    --compare  sent, fired fraud-and-spoofing/spoof-suspected\n');
+    expect(run.out).toContain(
+      '              disable Verify\n    after   sent, fired fraud-and-spoofing/spoof-suspected\n',
+    );
+    expect(run.out).toContain(
+      ['Compare', `  before       ${PACK} (--compare)`, `  after        ${changed} (--rules)`].join('\n'),
+    );
     expect(run.out).toMatch(/differ +3 events in 2 sessions \(listed\)\n/);
+    expect(run.out).toContain('  sent         0 sent only before, 0 sent only after\n');
+    expect(run.out).toContain('  fire counts  (before -> after)\n');
+    // Before the change the spoof alarm fired once; after it, three times.
     expect(run.out).toMatch(/fraud-and-spoofing\/spoof-suspected +1 -> 3\n/);
   });
 
   it('exits 1 with --fail-on-diff when anything differs, 0 when nothing does', async () => {
-    expect((await replay(['--rules', PACK, '--compare', changed, RECORDING, '--fail-on-diff'])).code).toBe(1);
+    expect((await replay(['--rules', changed, '--compare', PACK, RECORDING, '--fail-on-diff'])).code).toBe(1);
     const same = await replay(['--rules', PACK, '--compare', PACK, RECORDING, '--fail-on-diff']);
     expect(same.code).toBe(0);
-    expect(same.out).toContain('nothing: every event has the same outcome with both rule sets');
+    expect(same.out).toContain('nothing: every event has the same outcome before and after');
   });
 });
 

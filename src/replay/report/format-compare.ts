@@ -15,7 +15,15 @@ const CHANGE_TEXT: Record<OutcomeChange, string> = {
   response: 'response',
 };
 
-/** One differing event for people: where it is, what differs, and each side's outcome. */
+/** The two sides of a comparison, as every human output names them: `--compare` is the before. */
+const SIDE_LABEL = { before: 'before', after: 'after ' } as const;
+
+const OUTCOME_INDENT = ' '.repeat(14);
+
+/**
+ * One differing event for people: where it is, what differs, and each side's outcome, before (the
+ * `--compare` rules or the recorded answers) then after (the `--rules`: the rules being tried).
+ */
 export function formatCompareEvent(
   location: EventLocation,
   rules: LaneOutcome,
@@ -28,15 +36,15 @@ export function formatCompareEvent(
   let text = `  #${e.seq} ${e.event} (${location.file}:${location.line}) differs: ${what}\n`;
   const side = (label: string, outcome: LaneOutcome, tint: 'red' | 'green') => {
     text += `    ${paint(label, tint, options.color === true)}  ${describeStatus(outcome)}\n`;
-    for (const line of describeResponse(outcome.event.response)) text += `                 ${line}\n`;
+    for (const line of describeResponse(outcome.event.response)) text += `${OUTCOME_INDENT}${line}\n`;
     if (options.explain === true && outcome.event.explanation !== undefined) {
       const relevant = selectRelevantRulesets(outcome.event.explanation);
       if (relevant.length > 0)
-        text += `                 why:\n${formatExplanation(relevant, '                   ')}`;
+        text += `${OUTCOME_INDENT}why:\n${formatExplanation(relevant, `${OUTCOME_INDENT}  `)}`;
     }
   };
-  side('--rules  ', rules, 'red');
-  side('--compare', compare, 'green');
+  side(SIDE_LABEL.before, compare, 'red');
+  side(SIDE_LABEL.after, rules, 'green');
   return text;
 }
 
@@ -78,17 +86,20 @@ const COMPARED_ON: Record<CompareOn, string> = {
   all: 'everything (sent or not, the rules fired, the response)',
 };
 
-/** How many sessions and events changed on the basis compared on, and how many of each kind of change. */
+/**
+ * How many sessions and events changed on the basis compared on, and how many of each kind of change;
+ * `sides` names what each side is (`before`: the `--compare` rules or the recorded answers).
+ */
 export function formatCompareSummary(
   stats: CompareStats,
-  paths: { rules: string; compare: string },
+  sides: { before: string; after: string },
   files: number,
   forgottenReturned?: number,
 ): string {
   const row = (label: string, text: string) => `  ${label.padEnd(12)} ${text}\n`;
   let out = '\nCompare\n';
-  out += row('--rules', paths.rules);
-  out += row('--compare', paths.compare);
+  out += row('before', sides.before);
+  out += row('after', sides.after);
   const bad = stats.badLines === 0 ? '' : ` (${formatCount(stats.badLines)} bad lines skipped)`;
   out += row(
     'events',
@@ -98,23 +109,23 @@ export function formatCompareSummary(
   const basis = COMPARED_ON[stats.on];
   out += row('compared on', basis);
   if (stats.changedEvents === 0 && stats.firedChanged === 0 && stats.responseChanged === 0)
-    return out + row('differ', 'nothing: every event has the same outcome with both rule sets');
+    return out + row('differ', 'nothing: every event has the same outcome before and after');
   out += row(
     'differ',
     `${formatCount(stats.changedEvents)} events in ${formatCount(stats.changedSessions.size)} sessions (listed)`,
   );
   out += row(
     'sent',
-    `${formatCount(stats.sentOnlyByCompare)} sent only with --compare, ${formatCount(stats.sentOnlyByRules)} sent only with --rules`,
+    `${formatCount(stats.sentOnlyByCompare)} sent only before, ${formatCount(stats.sentOnlyByRules)} sent only after`,
   );
   out += row('fired', `${formatCount(stats.firedChanged)} events fired different rules`);
   out += row('response', `${formatCount(stats.responseChanged)} events got a different response`);
   const rules = stats.changedRuleCounts();
   if (rules.length > 0) {
-    out += '  fire counts  (--rules -> --compare)\n';
+    out += '  fire counts  (before -> after)\n';
     const width = Math.max(...rules.map(([rule]) => rule.length));
-    for (const [rule, a, b] of rules)
-      out += `    ${rule.padEnd(width)}  ${formatCount(a)} -> ${formatCount(b)}\n`;
+    for (const [rule, after, before] of rules)
+      out += `    ${rule.padEnd(width)}  ${formatCount(before)} -> ${formatCount(after)}\n`;
   }
   return out;
 }

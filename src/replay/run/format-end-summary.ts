@@ -5,8 +5,8 @@ import { CompareStats } from '../stats/compare-stats';
 import type { ReplayStats } from '../stats/replay-stats';
 import type { ReplayOptions } from './run-options';
 
-/** What the compare summary calls the second side with `--compare-recorded`. */
-const RECORDED_LABEL = 'the answers recorded in the decision log';
+/** What the compare summary calls the before side with `--compare-recorded`. */
+const RECORDED_LABEL = 'the answers recorded in the decision log (--compare-recorded)';
 
 /** The summary printed after a replay: the compare summary with `--compare` or `--compare-recorded`. */
 export function formatEndSummary(input: {
@@ -23,7 +23,13 @@ export function formatEndSummary(input: {
   if (stats instanceof CompareStats)
     return formatCompareSummary(
       stats,
-      { rules: options.rules ?? '', compare: options.compare ?? RECORDED_LABEL },
+      {
+        before: options.compare === undefined ? RECORDED_LABEL : `${options.compare} (--compare)`,
+        after:
+          options.rules === '.'
+            ? 'the rules of the current directory (.)'
+            : `${options.rules ?? ''} (--rules)`,
+      },
       files,
       input.forgottenReturned,
     );

@@ -163,8 +163,9 @@ Options:
   --explain                  for each sent event, why each rule of the rulesets concerned fired or not
   --strict                   a bad line stops the replay (exit 1) instead of being skipped
   --max-sessions N           sessions tracked at once, least recently active forgotten beyond (default: 2000)
-  --compare PATH             replay through these rules too; show only the events whose outcome differs
-  --compare-recorded         compare with the answers a decision log recorded (serve --decision-log) instead
+  --compare PATH             the rules before a change: replay through them too, and show only the events whose outcome
+                             differs from that of the --rules (after the change)
+  --compare-recorded         the before is instead the answers a decision log recorded (serve --decision-log)
   --compare-on WHAT          response, fired or all: with --compare, what makes an event differ: the response
                              the engine receives, the rules that fired, or either (being sent or not always does) (default: response)
   --fail-on-diff             with --compare: exit 1 when any event differs

@@ -72,10 +72,13 @@ const REPLAY_OPTIONS = {
   }),
   compare: defineString({
     value: 'PATH',
-    help: 'replay through these rules too; show only the events whose outcome differs',
+    help: [
+      'the rules before a change: replay through them too, and show only the events whose outcome',
+      'differs from that of the --rules (after the change)',
+    ],
   }),
   'compare-recorded': defineFlag({
-    help: 'compare with the answers a decision log recorded (serve --decision-log) instead',
+    help: 'the before is instead the answers a decision log recorded (serve --decision-log)',
   }),
   'compare-on': defineChoice({
     value: 'WHAT',
