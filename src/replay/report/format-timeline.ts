@@ -4,7 +4,11 @@ import type { RuleExplanation } from '../../rules/evaluate/explain-event';
 import { describeResponse, describeStatus } from './describe-outcome';
 import type { LaneOutcome } from '../lanes/replay-lane';
 
+/** The event name column; a longer name is printed whole on its own line, the status below at its column. */
 const EVENT_WIDTH = 24;
+const SEQ_WIDTH = 5;
+/** Where the status column starts: the indent, `#seq`, the event name, a space between each. */
+const STATUS_COLUMN = 2 + SEQ_WIDTH + 1 + EVENT_WIDTH + 1;
 
 /** The heading of a session's part of the timeline. */
 export function formatSessionHeading(session: string, continued: boolean, color = false): string {
@@ -14,7 +18,8 @@ export function formatSessionHeading(session: string, continued: boolean, color 
 
 /**
  * One event of the timeline: its position in the session, name and what
- * happened; then what the response asked for; then, with `--explain`, why each
+ * happened (a name wider than its column on a line of its own, whole, so
+ * that the status column holds); then what the response asked for; then, with `--explain`, why each
  * rule of the rulesets concerned fired or not.
  */
 export function formatTimelineEvent(
@@ -25,8 +30,12 @@ export function formatTimelineEvent(
   const color = options.color === true;
   const status = describeStatus(outcome);
   const tint = outcome.error !== undefined ? 'red' : event.sent ? 'green' : 'dim';
-  const seq = `#${event.seq}`.padEnd(5);
-  let text = `  ${seq} ${event.event.padEnd(EVENT_WIDTH)} ${paint(status, tint, color)}\n`;
+  const seq = `#${event.seq}`.padEnd(SEQ_WIDTH);
+  const name =
+    event.event.length <= EVENT_WIDTH
+      ? `${event.event.padEnd(EVENT_WIDTH)} `
+      : `${event.event}\n${' '.repeat(STATUS_COLUMN)}`;
+  let text = `  ${seq} ${name}${paint(status, tint, color)}\n`;
   for (const line of describeResponse(event.response)) text += `        ${line}\n`;
   if (options.explain === true && event.explanation !== undefined) {
     const relevant = selectRelevantRulesets(event.explanation);

@@ -3,6 +3,7 @@ import type { SimulatedEvent } from '../../simulation';
 import { describeResponse, describeStatus } from './describe-outcome';
 import { formatJsonlLine } from './format-jsonl';
 import { formatSummary } from './format-summary';
+import { formatTimelineEvent } from './format-timeline';
 import { ReplayStats } from '../stats/replay-stats';
 import { LatencyHistogram } from '../lanes/latency-histogram';
 import type { TargetReport } from '../lanes/target-webhook';
@@ -147,5 +148,28 @@ describe('formatSummary against a target', () => {
 
   it('says nothing of it when every answer said', () => {
     expect(summary(target({}))).not.toContain('--expose-fired');
+  });
+});
+
+describe('the timeline', () => {
+  const statusColumn = (line: string) => line.search(/sent|filtered/);
+
+  it('keeps its columns with a 60-character event name, which is printed whole on its own line', () => {
+    const long = 'CUSTOMER_ACCOUNT_VERIFICATION_WITH_SECONDARY_BIOMETRICS_DONE';
+    expect(long).toHaveLength(60);
+    const short = formatTimelineEvent({ event: sent }).split('\n');
+    const wide = formatTimelineEvent({ event: { ...sent, event: long } }).split('\n');
+    expect(short[0]).toBe('  #3    OPT_IN_RECEIVED          sent, fired enrollment/enroll');
+    expect(wide[0]).toBe(`  #3    ${long}`);
+    expect(wide[1]).toBe(`${' '.repeat(statusColumn(short[0]!))}sent, fired enrollment/enroll`);
+    expect(statusColumn(wide[1]!)).toBe(statusColumn(short[0]!));
+    // The response's lines are as under a short name.
+    expect(wide.slice(2)).toEqual(short.slice(1));
+  });
+
+  it('keeps a name exactly as wide as the column on the event line', () => {
+    const exact = 'A'.repeat(24);
+    const [line] = formatTimelineEvent({ event: { ...sent, event: exact } }).split('\n');
+    expect(line).toBe(`  #3    ${exact} sent, fired enrollment/enroll`);
   });
 });
