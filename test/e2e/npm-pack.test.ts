@@ -54,20 +54,32 @@ describe('npm pack, installed as a dependency', () => {
 
     const project = path.join(work, 'rules-repository');
     await mkdir(project);
+    // The install-script policy of the example rules repository (docs/install.md): npm 11 then installs quietly.
+    const example = JSON.parse(
+      await readFile(path.join(ROOT, 'examples/rules-repository/package.json'), 'utf8'),
+    ) as { allowScripts: Record<string, boolean> };
     await writeFile(
       path.join(project, 'package.json'),
-      JSON.stringify({ name: 'contact-center-rules', version: '1.0.0', private: true }),
+      JSON.stringify({
+        name: 'contact-center-rules',
+        version: '1.0.0',
+        private: true,
+        allowScripts: example.allowScripts,
+      }),
     );
-    await sh(
+    const install = await sh(
       'npm',
       ['install', '--prefer-offline', '--no-audit', '--no-fund', path.join(packs, tarball!)],
       project,
     );
+    expect(install.stderr).not.toMatch(/install.scripts/i);
     const installed = path.join(project, 'node_modules', 'rulehook');
-    // Shipped built: no sources, no build state.
+    // Shipped built, with the sources its source maps point at (no tests), and no build state.
     expect(existsSync(path.join(installed, 'dist', 'cli', 'main.js'))).toBe(true);
-    expect(existsSync(path.join(installed, 'src'))).toBe(false);
     expect(existsSync(path.join(installed, 'dist', '.tsbuildinfo'))).toBe(false);
+    expect(await listMapSourcesMissing(installed)).toEqual([]);
+    expect(existsSync(path.join(installed, 'src', 'cli', 'main.ts'))).toBe(true);
+    expect(await listFiles(path.join(installed, 'src'), (name) => name.endsWith('.test.ts'))).toEqual([]);
     // The console's page is in the package, built: it serves offline, with no build step.
     for (const file of ['index.html', 'console.js', 'console.css'])
       expect(existsSync(path.join(installed, 'dist', 'console', file))).toBe(true);
@@ -81,6 +93,11 @@ describe('npm pack, installed as a dependency', () => {
     // Inside the pack, as its README says: npx finds the project's rulehook, test finds the pack.
     const inside = await sh('npx', ['rulehook', 'test'], path.join(project, 'rules'));
     expect(inside.stdout).toMatch(/\n7 passed, 0 failed\n$/);
+    const validateInside = await sh('npx', ['rulehook', 'validate', '--strict'], path.join(project, 'rules'));
+    expect(validateInside.stdout).toBe('0 errors, 0 warnings in 2 files\n');
+    expect(validateInside.stderr).toBe(
+      'rulehook validate: checking the rule pack in the current directory (.)\n',
+    );
 
     const served = await startConsoleProcess(
       path.join(project, 'rules'),
@@ -110,3 +127,32 @@ describe('npm pack, installed as a dependency', () => {
     }
   }, 600_000);
 });
+
+/** Files under `dir` whose name passes `wanted`, relative to `dir`. */
+async function listFiles(dir: string, wanted: (name: string) => boolean): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && wanted(entry.name))
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+}
+
+/** Every source of a source map of the package that is not a file inside the package (none: they resolve). */
+async function listMapSourcesMissing(installed: string): Promise<string[]> {
+  const maps = (await listFiles(installed, (name) => name.endsWith('.map'))).filter(
+    (map) => !map.split(path.sep).includes('node_modules'),
+  );
+  expect(maps.length).toBeGreaterThan(100);
+  const missing: string[] = [];
+  for (const map of maps) {
+    const { sources, sourceRoot } = JSON.parse(await readFile(path.join(installed, map), 'utf8')) as {
+      sources: string[];
+      sourceRoot?: string;
+    };
+    for (const source of sources) {
+      const file = path.resolve(path.dirname(path.join(installed, map)), sourceRoot ?? '', source);
+      const inside = !path.relative(installed, file).startsWith('..');
+      if (!inside || !existsSync(file)) missing.push(`${map}: ${source}`);
+    }
+  }
+  return missing;
+}
