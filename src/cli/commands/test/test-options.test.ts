@@ -4,8 +4,9 @@ describe('TEST_USAGE', () => {
   it('renders the options from their definitions, exactly as the help has always read', () => {
     expect(TEST_USAGE).toBe(`Usage: rulehook test [PATH...] [options]
 
-Run the rule tests: the scenario files (*.test.yaml) under the given files and directories
-(default: rules/ and examples/). Each test simulates a call, event by event, through the rules it names.
+Run the rule tests: the scenario files (*.test.yaml) under the given files and directories (default: the
+rule pack in the current directory, else the project's rules/ and examples/, as rulehook validate finds them).
+Each test simulates a call, event by event, through the rules it names.
 Exit code: 0 when every test passes, 1 when a test fails or a rule or scenario file is invalid (or, with
 --require-coverage, an enabled rule never fired), 2 on wrong usage.
 
