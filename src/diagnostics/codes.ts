@@ -94,6 +94,10 @@ export const DIAGNOSTIC_CODES = {
     severity: 'error',
     summary: "A rule sets a variable under `rulehook.`, which holds rulehook's own session state.",
   },
+  ENGINE_VARIABLE: {
+    severity: 'warning',
+    summary: 'A rule sets a variable the engine maintains itself (`state.*`), which the engine overwrites.',
+  },
   MISPLACED_WILDCARD: {
     severity: 'error',
     summary: 'A filter entry has `*` somewhere other than at its end.',
