@@ -8,7 +8,7 @@ import type { ParsedYaml } from '../parse/parse-yaml';
 import type { SpecPath } from '../spec';
 import { CONDITION_KINDS, CONDITION_TITLE } from './condition-schema';
 import { describeActual, describeExpected, describeOwner, describePlace, toClause } from './describe-types';
-import { hintBoolean } from './hint-boolean';
+import { hintListOperator, hintType } from './hint-type';
 
 type SchemaNode = {
   title?: string;
@@ -66,6 +66,12 @@ function mapError(error: ErrorObject, parsed: ParsedYaml): Diagnostic {
       return createDiagnostic('MISSING_KEY', parsed.file, message, { range: parsed.locateKey(path) });
     }
     case 'type': {
+      const list = hintListOperator(String(path[path.length - 1]), schema.title, error.data);
+      if (list)
+        return createDiagnostic('INVALID_TYPE', parsed.file, list.message, {
+          range: parsed.locateKey(path),
+          suggestion: list.value,
+        });
       const place = describePlace(path);
       const expected = describeExpected(schema);
       const actual = describeActual(error.data);
@@ -76,7 +82,7 @@ function mapError(error: ErrorObject, parsed: ParsedYaml): Diagnostic {
           `${place} has no value; expected ${expected}`,
           at,
         );
-      const hint = schema.type === 'boolean' ? hintBoolean(error.data) : undefined;
+      const hint = hintType(schema.type, error.data);
       const message = `${place} must be ${expected}, not ${actual}${hint ? `: ${hint.reason}` : ''}`;
       return createDiagnostic('INVALID_TYPE', parsed.file, message, { ...at, suggestion: hint?.value });
     }
