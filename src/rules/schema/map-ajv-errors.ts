@@ -8,6 +8,7 @@ import type { ParsedYaml } from '../parse/parse-yaml';
 import type { SpecPath } from '../spec';
 import { CONDITION_KINDS, CONDITION_TITLE } from './condition-schema';
 import { describeActual, describeExpected, describeOwner, describePlace, toClause } from './describe-types';
+import { describeSplitValue } from './describe-split-value';
 import { hintListOperator, hintType } from './hint-type';
 
 type SchemaNode = {
@@ -55,8 +56,10 @@ function mapError(error: ErrorObject, parsed: ParsedYaml): Diagnostic {
     });
   }
   switch (error.keyword) {
-    case 'additionalProperties':
-      return mapUnknownKey(String(error.params.additionalProperty), path, schema, error.data, parsed);
+    case 'additionalProperties': {
+      const key = String(error.params.additionalProperty);
+      return describeSplitValue(parsed, path, key) ?? mapUnknownKey(key, path, schema, error.data, parsed);
+    }
     case 'required': {
       const key = String(error.params.missingProperty);
       const what = schema.properties?.[key]?.description;
@@ -75,6 +78,12 @@ function mapError(error: ErrorObject, parsed: ParsedYaml): Diagnostic {
       const place = describePlace(path);
       const expected = describeExpected(schema);
       const actual = describeActual(error.data);
+      const last = path[path.length - 1];
+      const split =
+        error.data === null && typeof last === 'string'
+          ? describeSplitValue(parsed, path.slice(0, -1), last)
+          : undefined;
+      if (split) return split;
       if (error.data === null)
         return createDiagnostic(
           'INVALID_TYPE',
