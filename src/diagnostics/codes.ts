@@ -53,7 +53,8 @@ export const DIAGNOSTIC_CODES = {
   UNKNOWN_OPERATOR: { severity: 'error', summary: 'A condition leaf uses an operator that does not exist.' },
   UNQUOTED_COMMA: {
     severity: 'error',
-    summary: 'A comma inside an unquoted value of a `{ ... }` mapping cut the value short; the rest became a key.',
+    summary:
+      'A comma inside an unquoted value of a `{ ... }` mapping cut the value short; the rest became a key.',
   },
   INVALID_ID: {
     severity: 'error',

@@ -29,7 +29,10 @@ describe('then', () => {
   });
 
   it('warns about a set of a variable the engine maintains itself (state.*), at its key, saying what happens', () => {
-    const text = withThen('    then:', '      set: { custom.step: x, state.currentEvent: X, state.flowStep: y }');
+    const text = withThen(
+      '    then:',
+      '      set: { custom.step: x, state.currentEvent: X, state.flowStep: y }',
+    );
     expect(diagnose(text)).toEqual(['ENGINE_VARIABLE 5:30', 'ENGINE_VARIABLE 5:53']);
     const [event, step] = runPipeline(text);
     expect(event).toMatchObject({

@@ -6,14 +6,16 @@ import type { ParsedYaml } from '../parse/parse-yaml';
 import type { SpecPath } from '../spec';
 
 /**
- * The schema's complaint about `key` of the mapping at `path` (an unknown key,
- * or a key with no value), when the key is really the end of the value before
+ * The schema's complaint about the key at `path` (an unknown key, or a key
+ * with no value), when the key is really the end of the value before
  * it, cut off by a comma inside `{ }`: said as such, at the whole entry, with
  * the entry quoted as the suggestion (for a number operator with a decimal
  * comma, `lt: 0,35`, the number with a point). Undefined for any other key.
  */
-export function describeSplitValue(parsed: ParsedYaml, path: SpecPath, key: string): Diagnostic | undefined {
-  const split = findSplitValue(parsed.doc, parsed.text, path, key);
+export function describeSplitValue(parsed: ParsedYaml, path: SpecPath): Diagnostic | undefined {
+  const key = path[path.length - 1];
+  if (typeof key !== 'string') return undefined;
+  const split = findSplitValue(parsed.doc, parsed.text, path.slice(0, -1), key);
   if (!split) return undefined;
   const range = { start: split.start, end: split.end };
   const written = `${split.key}: ${split.value}`;

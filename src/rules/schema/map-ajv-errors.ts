@@ -58,7 +58,9 @@ function mapError(error: ErrorObject, parsed: ParsedYaml): Diagnostic {
   switch (error.keyword) {
     case 'additionalProperties': {
       const key = String(error.params.additionalProperty);
-      return describeSplitValue(parsed, path, key) ?? mapUnknownKey(key, path, schema, error.data, parsed);
+      return (
+        describeSplitValue(parsed, [...path, key]) ?? mapUnknownKey(key, path, schema, error.data, parsed)
+      );
     }
     case 'required': {
       const key = String(error.params.missingProperty);
@@ -78,11 +80,7 @@ function mapError(error: ErrorObject, parsed: ParsedYaml): Diagnostic {
       const place = describePlace(path);
       const expected = describeExpected(schema);
       const actual = describeActual(error.data);
-      const last = path[path.length - 1];
-      const split =
-        error.data === null && typeof last === 'string'
-          ? describeSplitValue(parsed, path.slice(0, -1), last)
-          : undefined;
+      const split = error.data === null ? describeSplitValue(parsed, path) : undefined;
       if (split) return split;
       if (error.data === null)
         return createDiagnostic(
