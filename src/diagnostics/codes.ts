@@ -51,6 +51,11 @@ export const DIAGNOSTIC_CODES = {
     summary: 'A value of the right kind that breaks a rule (e.g. an empty list).',
   },
   UNKNOWN_OPERATOR: { severity: 'error', summary: 'A condition leaf uses an operator that does not exist.' },
+  UNQUOTED_COMMA: {
+    severity: 'error',
+    summary:
+      'A comma inside an unquoted value of a `{ ... }` mapping cut the value short; the rest became a key.',
+  },
   INVALID_ID: {
     severity: 'error',
     summary: 'A ruleset name or rule id holds a character other than letters, digits, `.`, `_`, `:` and `-`.',
@@ -93,6 +98,10 @@ export const DIAGNOSTIC_CODES = {
   RESERVED_VARIABLE: {
     severity: 'error',
     summary: "A rule sets a variable under `rulehook.`, which holds rulehook's own session state.",
+  },
+  ENGINE_VARIABLE: {
+    severity: 'warning',
+    summary: 'A rule sets a variable the engine maintains itself (`state.*`), which the engine overwrites.',
   },
   MISPLACED_WILDCARD: {
     severity: 'error',

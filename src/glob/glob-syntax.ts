@@ -29,6 +29,11 @@ export interface GlobProblem {
   construct: string;
   message: string;
   at: { start: number; end: number };
+  /**
+   * True when the construct repeats part of a text in the dialects that have it (`+(a)`, `[0-9]+`), which no
+   * glob can: where a glob is written says what does (a `regex` operand beside `matches`, a list in `on`).
+   */
+  repeats?: true;
 }
 
 /** The bounds on one glob, checked before it is parsed further (docs/rules.md, "Limits"). */

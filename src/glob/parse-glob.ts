@@ -2,7 +2,7 @@ import { DOT, GLOB_LIMITS, SLASH, type GlobNode, type GlobProblem } from './glob
 import { scanGlob, unsupported, type GlobToken } from './scan-glob';
 
 /** A brace pair; with at least one comma of its own, an alternative. */
-interface Group {
+export interface Group {
   open: number;
   close: number;
   /** Token indexes of the group's own commas, in order. */
@@ -48,7 +48,7 @@ export function parseGlob(pattern: string): GlobNode[] | GlobProblem {
 }
 
 /** Every brace pair, by the stack rule; the commas of the innermost open pair are its own. */
-function pairBraces(tokens: readonly GlobToken[]): Group[] {
+export function pairBraces(tokens: readonly GlobToken[]): Group[] {
   const pairs: Group[] = [];
   const open: Group[] = [];
   tokens.forEach((token, index) => {

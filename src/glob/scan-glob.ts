@@ -25,14 +25,15 @@ export function scanGlob(pattern: string): GlobToken[] | GlobProblem {
     const ch = pattern[i]!;
     const start = i;
     if ('!@+*?'.includes(ch) && pattern[i + 1] === '(') {
-      return unsupported([i, i + 2], `extglobs (\`${ch}(...)\`)`, EXTGLOB_HINT);
+      return repeating(unsupported([i, i + 2], `extglobs (\`${ch}(...)\`)`, EXTGLOB_HINT));
     }
     if (ch === '(' || ch === ')' || ch === '|') {
       return unsupported([i, i + 1], `\`${ch}\` (regex groups and alternatives)`, GROUP_HINT);
     }
     if (ch === '"') return unsupported([i, i + 1], 'quotes (`"..."`)', QUOTE_HINT);
     if (ch === '+' && followsSyntax(tokens, pattern, i)) {
-      return unsupported([i, i + 1], 'a `+` right after `[`, `]`, `{` or `}` (repetition)', PLUS_HINT);
+      const construct = 'a `+` right after `[`, `]`, `{` or `}` (repetition)';
+      return repeating(unsupported([i, i + 1], construct, PLUS_HINT));
     }
     if (ch === '\\') {
       const escaped = readEscape(pattern, i);
@@ -41,7 +42,8 @@ export function scanGlob(pattern: string): GlobToken[] | GlobProblem {
       i = escaped.end;
     } else if (ch === '*') {
       while (pattern[i] === '*') i++;
-      if (pattern[i] === '(') return unsupported([i - 1, i + 1], 'extglobs (`*(...)`)', EXTGLOB_HINT);
+      if (pattern[i] === '(')
+        return repeating(unsupported([i - 1, i + 1], 'extglobs (`*(...)`)', EXTGLOB_HINT));
       tokens.push({ type: 'stars', count: i - start, start, end: i });
     } else if (ch === '[') {
       const scanned = scanClass(pattern, i);
@@ -141,12 +143,12 @@ function readMember(pattern: string, k: number): Member {
 
 const NEGATION_HINT =
   'a glob cannot exclude: wrap the condition in `not`, or for `on` list the events (or test `state.currentEvent` in `if`)';
-const EXTGLOB_HINT = 'write alternatives with braces (`{a,b}`); for repetition, use a `regex` operand';
+const EXTGLOB_HINT = 'write alternatives with braces (`{a,b}`); a glob cannot repeat part of a text';
 const GROUP_HINT =
   'write alternatives with braces (`{a,b}`); to match the character itself, write `\\(`, `\\)` or `\\|`';
 const QUOTE_HINT =
   'to match special characters literally, escape each with `\\` (`\\*`); write `\\"` for a quote';
-const PLUS_HINT = 'write `\\+` for a plus sign; for repetition, use a `regex` operand';
+const PLUS_HINT = 'write `\\+` for a plus sign; a glob cannot repeat part of a text';
 const POSIX_HINT = 'list the characters instead: `[a-zA-Z]`, `[0-9]`';
 
 /** A refusal; `construct` keys the table of refused constructs in docs/rules.md. */
@@ -157,6 +159,10 @@ export function unsupported([start, end]: [number, number], construct: string, h
     message: `${construct} cannot be used in a glob: ${hint}`,
     at: { start, end },
   };
+}
+
+function repeating(problem: GlobProblem): GlobProblem {
+  return { ...problem, repeats: true };
 }
 
 function unsupportedIn(range: [number, number], construct: string, hint: string): { problem: GlobProblem } {

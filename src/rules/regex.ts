@@ -1,6 +1,7 @@
 import { RE2JS, RE2JSSyntaxException } from 're2js';
 import { RULE_LIMITS } from './limits';
 import { formatCount } from '../terminal/format-count';
+import { suggestBackreferenceFix } from './regex-backreference';
 import { measureRegexSize } from './regex-size';
 
 /** A compiled `regex` operand: true when the text contains a match. */
@@ -12,8 +13,17 @@ export type RegexProblemCode = 'INVALID_REGEX' | 'REGEX_UNSUPPORTED' | 'REGEX_TO
 
 export type CompiledRegex =
   | { ok: true; matcher: TextMatcher; size: number }
-  /** `at`: offsets in the pattern of the construct at fault, when known (half-open). */
-  | { ok: false; code: RegexProblemCode; message: string; at?: { start: number; end: number } };
+  /**
+   * `at`: offsets in the pattern of the construct at fault, when known (half-open). `rewrite`: text that
+   * works in its place, for the offsets it replaces (which may reach beyond `at`).
+   */
+  | {
+      ok: false;
+      code: RegexProblemCode;
+      message: string;
+      at?: { start: number; end: number };
+      rewrite?: { at: { start: number; end: number }; text: string };
+    };
 
 /**
  * How `regex` operands become matchers, at load time and in the checks: with
@@ -41,17 +51,10 @@ export function compileRegex(pattern: string): CompiledRegex {
 }
 
 /** Constructs of other regex dialects that RE2 refuses, recognised from its error, with why. */
-const UNSUPPORTED: readonly { test: RegExp; what: string; instead: string }[] = [
-  {
-    test: /^\\[1-9]/,
-    what: 'backreferences (`\\1`)',
-    instead: 'compare the variable with `equals` in another condition',
-  },
-  {
-    test: /^\\k/,
-    what: 'named backreferences (`\\k<name>`)',
-    instead: 'compare with `equals` in another condition',
-  },
+const UNSUPPORTED: readonly { test: RegExp; what: string; instead?: string }[] = [
+  // What to write instead depends on the group repeated (regex-backreference.ts).
+  { test: /^\\[1-9]/, what: 'backreferences (`\\1`)' },
+  { test: /^\\k/, what: 'named backreferences (`\\k<name>`)' },
   {
     test: /^\(\?[=!]/,
     what: 'lookahead (`(?=...)`, `(?!...)`)',
@@ -88,8 +91,19 @@ function describeSyntaxError(pattern: string, error: RE2JSSyntaxException): Comp
   }
   const known = UNSUPPORTED.find((entry) => entry.test.test(snippet));
   if (known !== undefined) {
-    const message = `${known.what} cannot be used: regex operands use RE2 syntax, which matches in time proportional to the text and leaves out what needs backtracking; ${known.instead}`;
-    return { ok: false, code: 'REGEX_UNSUPPORTED', message, ...(at && { at }) };
+    const fix = known.instead === undefined && at ? suggestBackreferenceFix(pattern, at.start) : undefined;
+    const instead =
+      fix?.instead ??
+      known.instead ??
+      'list the repeats you mean (`(?:aa|bb)`), or count a known character (`a{2}`)';
+    const message = `${known.what} cannot be used: regex operands use RE2 syntax, which matches in time proportional to the text and leaves out what needs backtracking; ${instead}`;
+    return {
+      ok: false,
+      code: 'REGEX_UNSUPPORTED',
+      message,
+      ...(at && { at }),
+      ...(fix?.rewrite && { rewrite: fix.rewrite }),
+    };
   }
   if (isJavaScriptRegex(pattern)) {
     const message = `${error.error}${written}: valid in JavaScript, but regex operands use RE2 syntax (see the regex operator in docs/rules.md)`;

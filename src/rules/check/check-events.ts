@@ -3,14 +3,17 @@ import { compileGlob, isGlob } from '../../glob/compile-glob';
 import type { SpecPath } from '../spec';
 import { asArray, asRecord, report, type CheckContext } from './check-context';
 import { findMisplacedStar } from './check-filter';
+import { checkOnAlternatives } from './check-on-alternatives';
 import { respellStart, suggestGlob } from './suggest-respelling';
 import { forEachRule, forEachThen } from './walk';
 
 /**
  * Against the catalog's `events`: a name in `on` it does not declare, a glob in
  * `on` that matches none of them (compiled as the compiler does; a glob that
- * does not compile is checkGlobs' to report), and `events_to_ignore` entries that match none
- * (a prefix entry's suggestion keeps its `*`: `HEARTBAET*` -> `HEARTBEAT*`).
+ * does not compile is checkGlobs' to report) or whose brace alternative matches
+ * none (check-on-alternatives.ts), and `events_to_ignore` entries that match
+ * none (a prefix entry's suggestion keeps its `*`: `HEARTBAET*` -> `HEARTBEAT*`;
+ * the engine reads no braces there, so an entry has no alternatives).
  * Warnings: the catalog may simply be behind the engine.
  */
 export function checkEvents(context: CheckContext): void {
@@ -59,7 +62,11 @@ function checkIgnoredEvent(
 function checkOnEntry(context: CheckContext, events: readonly string[], entry: string, path: SpecPath): void {
   if (isGlob(entry)) {
     const compiled = compileGlob(entry);
-    if (!compiled.ok || events.some(compiled.test)) return;
+    if (!compiled.ok) return;
+    if (events.some(compiled.test)) {
+      checkOnAlternatives(context, events, entry, path);
+      return;
+    }
     const message = `'${entry}' matches none of the catalog's events, so this rule can never fire`;
     report(context, 'ON_MATCHES_NO_EVENT', message, context.locate(path), () =>
       suggestGlob(entry, events, (candidate) => matchesSomeEvent(candidate, events)),

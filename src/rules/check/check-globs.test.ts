@@ -42,6 +42,28 @@ describe('globs', () => {
     expect(d!.message).toContain(said);
   });
 
+  it('says what repeats where the glob is written: never a regex operand for on, which has none', () => {
+    const text = rule(
+      '    on: ["VERIFY_+(RETRY)"]',
+      '    if: { any: [ { var: caller.ani, matches: "[0-9]+" }, { changed: "*(custom.x)" } ] }',
+    );
+    expect(diagnose(text)).toEqual([
+      'GLOB_UNSUPPORTED 4:18',
+      'GLOB_UNSUPPORTED 5:52',
+      'GLOB_UNSUPPORTED 5:70',
+    ]);
+    const [on, matches, changed] = runPipeline(text);
+    expect(on!.message).toBe(
+      'extglobs (`+(...)`) cannot be used in a glob: write alternatives with braces (`{a,b}`); a glob cannot repeat part of a text; `on` takes event names and globs only: list the events the rule is for (`on: [EVENT_A, EVENT_B]`), or leave `on` out and test the name in `if` (`{ var: state.currentEvent, regex: "^(AB)+$" }`)',
+    );
+    expect(on!.message).not.toContain('regex` operand');
+    expect(matches!.message).toContain(
+      'a glob cannot repeat part of a text; to repeat, write `regex` instead of `matches`',
+    );
+    expect(changed!.message).toContain('each in its own `changed` condition under `any`');
+    expect(changed!.message).not.toContain('regex');
+  });
+
   it('reports a glob over the length limit as too large', () => {
     const [d] = runPipeline(rule(`    if: { var: x, matches: "${'a'.repeat(300)}*" }`));
     expect(d).toMatchObject({ code: 'GLOB_TOO_LARGE', severity: 'error' });

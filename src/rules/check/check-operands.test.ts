@@ -26,6 +26,37 @@ describe('operands', () => {
     ).toEqual(['NON_NUMERIC_OPERAND 5:32', 'NON_NUMERIC_OPERAND 5:54', 'NON_NUMERIC_OPERAND 5:74']);
   });
 
+  it('suggests a decimal point for a number written with a decimal comma', () => {
+    const text = withIf('{ any: [ { var: a, lt: "0,35" }, { var: b, gte: "1,500" } ] }');
+    expect(diagnose(text)).toEqual(['NON_NUMERIC_OPERAND 5:32', 'NON_NUMERIC_OPERAND 5:57']);
+    const [decimal, thousands] = runPipeline(text);
+    expect(decimal).toMatchObject({
+      message:
+        '\'lt\' compares numbers, and "0,35" is not a number: a number is written with a decimal point, not a comma: write 0.35',
+      suggestion: '0.35',
+    });
+    expect(thousands!.message).toContain(
+      'a number has no comma: write 1.500 for a decimal, 1500 for thousands',
+    );
+    expect(thousands!.suggestion).toBeUndefined();
+    // A quoted number is a number to these operators: nothing to say.
+    expect(diagnose(withIf('{ var: a, lt: "0.35" }'))).toEqual([]);
+  });
+
+  it('suggests what works in place of a backreference, over the text it replaces', () => {
+    const text = withIf(`{ any: [ { var: a, regex: '^(\\d)\\1$' }, { var: b, regex: "x(ab)\\\\1" } ] }`);
+    expect(diagnose(text)).toEqual(['REGEX_UNSUPPORTED 5:37', 'REGEX_UNSUPPORTED 5:66']);
+    const [digits, escaped] = runPipeline(text);
+    expect(digits).toMatchObject({
+      message: expect.stringContaining('list the repeats instead: `(?:00|11|22|33|44|55|66|77|88|99)`'),
+      suggestion: '(?:00|11|22|33|44|55|66|77|88|99)',
+    });
+    expect(digits!.range!.end - digits!.range!.start).toBe('(\\d)\\1'.length);
+    // In double quotes the source doubles each backslash: the rewrite is in the message only.
+    expect(escaped!.message).toContain('write `(?:ab)` in place of `\\1`');
+    expect(escaped!.suggestion).toBeUndefined();
+  });
+
   it('reports an invalid regex with the message of the RE2 parser', () => {
     const [d] = runPipeline(withIf('{ var: a, regex: "a(b" }'));
     expect(d).toMatchObject({ code: 'INVALID_REGEX' });

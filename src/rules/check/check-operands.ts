@@ -2,6 +2,7 @@ import { formatNameList } from '../../diagnostics/list-names';
 import { suggestName } from '../../diagnostics/did-you-mean';
 import { getOperandKind, parseFiniteNumber } from '../operators';
 import { compileRegex } from '../regex';
+import { hintNumber } from '../schema/hint-number';
 import type { SpecPath } from '../spec';
 import { asRecord, hasOwn, report, type CheckContext, type PlainRecord } from './check-context';
 import { walkAllConditions } from './walk';
@@ -41,8 +42,9 @@ function checkOperand(
           context.locate(path),
         );
       } else if (value === undefined) {
-        const message = `'${operator}' compares numbers, and "${String(operand)}" is not a number`;
-        report(context, 'NON_NUMERIC_OPERAND', message, context.locate(path));
+        const hint = hintNumber(operand);
+        const message = `'${operator}' compares numbers, and "${String(operand)}" is not a number${hint ? `: ${hint.reason}` : ''}`;
+        report(context, 'NON_NUMERIC_OPERAND', message, context.locate(path), hint?.value);
       }
       return;
     }
@@ -84,9 +86,20 @@ function checkEmptyList(
   report(context, 'EMPTY_LIST_OPERAND', message, context.locate([...path, 'list']));
 }
 
+/**
+ * At the construct; a rewrite (a backreference written out) becomes the suggestion when the source spells the
+ * pattern literally, so that it replaces exactly the text it was made for (escapes in quotes would shift it).
+ */
 function checkRegex(context: CheckContext, pattern: string, path: SpecPath): void {
   const compiled = compileRegex(pattern);
   if (compiled.ok) return;
+  const rewrite = compiled.rewrite;
+  if (rewrite) {
+    const { start, end } = rewrite.at;
+    const range = context.locateWithin(path, start, end);
+    const exact = range !== undefined && range.end - range.start === end - start;
+    if (exact) return report(context, compiled.code, compiled.message, range, rewrite.text);
+  }
   const range = compiled.at
     ? context.locateWithin(path, compiled.at.start, compiled.at.end)
     : context.locate(path);

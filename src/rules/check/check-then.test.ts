@@ -1,4 +1,4 @@
-import { diagnose, yamlLines } from '../../../test/fixtures/rules/diagnose';
+import { diagnose, runPipeline, yamlLines } from '../../../test/fixtures/rules/diagnose';
 
 const withThen = (...then: string[]) => yamlLines('ruleset: a', 'rules:', '  - id: r', ...then);
 
@@ -25,6 +25,27 @@ describe('then', () => {
   it('reports a set of a reserved rulehook.* variable, at its key', () => {
     expect(diagnose(withThen('    then: { set: { rulehook.once: "[]", mine: x } }'))).toEqual([
       'RESERVED_VARIABLE 4:20',
+    ]);
+  });
+
+  it('warns about a set of a variable the engine maintains itself (state.*), at its key, saying what happens', () => {
+    const text = withThen(
+      '    then:',
+      '      set: { custom.step: x, state.currentEvent: X, state.flowStep: y }',
+    );
+    expect(diagnose(text)).toEqual(['ENGINE_VARIABLE 5:30', 'ENGINE_VARIABLE 5:53']);
+    const [event, step] = runPipeline(text);
+    expect(event).toMatchObject({
+      severity: 'warning',
+      message:
+        "'state.currentEvent' belongs to the engine, which maintains the variables matching 'state.*' itself: it overwrites this rule's value on the next event, which it names; keep your own state under another name, such as 'custom.currentEvent'",
+    });
+    expect(step!.message).toContain("it overwrites this rule's value when it next updates it");
+    expect(diagnose(withThen('    then: { set: { states.x: y, stat: z } }'))).toEqual([]);
+    // Once, not again as a variable the catalog does not declare.
+    const catalog = yamlLines('variables: [custom.step]');
+    expect(diagnose(withThen('    then: { set: { state.flowStep: y } }'), catalog)).toEqual([
+      'ENGINE_VARIABLE 4:20',
     ]);
   });
 

@@ -1,4 +1,6 @@
 import { isReservedVariable, RESERVED_PREFIX } from '../../contract/reserved-variables';
+import { CURRENT_EVENT_KEY } from '../../contract/types';
+import { createAutomaticKeyTest, DEFAULT_AUTOMATIC_KEYS } from '../../filter/delta';
 import { findTemplateErrors } from './find-template-errors';
 import type { SpecPath } from '../spec';
 import { asRecord, report, type CheckContext, type PlainRecord } from './check-context';
@@ -6,11 +8,15 @@ import { forEachTemplate, forEachThen } from './walk';
 
 const OUTPUT_KEYS = ['schedule', 'set', 'disable', 'enable', 'filter'];
 
-/** A `then` that does something, sets no reserved variable; well-formed templates in `set` and `parameters` values. */
+/**
+ * A `then` that does something, sets no reserved variable nor one the engine
+ * owns; well-formed templates in `set` and `parameters` values.
+ */
 export function checkThen(context: CheckContext): void {
   forEachThen(context.root, (then, path) => {
     checkNotEmpty(context, then, path);
     checkReservedSet(context, then, path);
+    checkEngineSet(context, then, path);
   });
   forEachTemplate(context.root, (value, path) => checkTemplate(context, value, path));
 }
@@ -30,6 +36,25 @@ function checkReservedSet(context: CheckContext, then: PlainRecord, path: SpecPa
     if (!isReservedVariable(key)) continue;
     const message = `'${key}' is reserved: variables under '${RESERVED_PREFIX}' hold rulehook's own session state; choose another name`;
     report(context, 'RESERVED_VARIABLE', message, context.locateKey([...path, 'set', key]));
+  }
+}
+
+/** The variables the engine updates by itself, as the filter simulation reads them by default (`state.*`). */
+export const isEngineVariable = createAutomaticKeyTest(DEFAULT_AUTOMATIC_KEYS);
+
+/**
+ * A warning, not an error: the engine accepts the update, but it maintains
+ * these variables itself (docs/contract.md, "Event filtering"), so the value
+ * does not last, and its changes are in no event's delta.
+ */
+function checkEngineSet(context: CheckContext, then: PlainRecord, path: SpecPath): void {
+  for (const key of Object.keys(asRecord(then.set) ?? {})) {
+    if (!isEngineVariable(key)) continue;
+    const when = key === CURRENT_EVENT_KEY ? 'on the next event, which it names' : 'when it next updates it';
+    const owned = DEFAULT_AUTOMATIC_KEYS.map((entry) => `'${entry}'`).join(', ');
+    const own = `custom.${key.slice(key.indexOf('.') + 1)}`;
+    const message = `'${key}' belongs to the engine, which maintains the variables matching ${owned} itself: it overwrites this rule's value ${when}; keep your own state under another name, such as '${own}'`;
+    report(context, 'ENGINE_VARIABLE', message, context.locateKey([...path, 'set', key]));
   }
 }
 

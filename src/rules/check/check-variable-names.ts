@@ -5,6 +5,7 @@ import type { CatalogSpec } from '../catalog/catalog-spec';
 import type { SpecPath } from '../spec';
 import { asArray, asRecord, report, type CheckContext } from './check-context';
 import { findMisplacedStar } from './check-filter';
+import { isEngineVariable } from './check-then';
 import { listVariableStems, suggestGlob, suggestVariable, suggestVariablePrefix } from './suggest-respelling';
 import { forEachThen, walkAllConditions } from './walk';
 
@@ -14,14 +15,16 @@ import { forEachThen, walkAllConditions } from './walk';
  * templates): `set` keys, `changed` (a glob that can match no variable is
  * CHANGED_MATCHES_NO_VARIABLE) and `keys_to_ignore` entries (a prefix entry
  * when no variable starts with its prefix). Warnings, as for every catalog check.
- * Left to other checks: empty names, reserved ones, misplaced stars, globs that do not compile.
+ * Left to other checks: empty names, reserved ones, the engine's own (`state.*`, set),
+ * misplaced stars, globs that do not compile.
  */
 export function checkVariableNames(context: CheckContext): void {
   const catalog = context.catalog;
   if (!catalog?.variables) return;
   forEachThen(context.root, (then, path) => {
     for (const key of Object.keys(asRecord(then.set) ?? {})) {
-      if (key === '' || isReservedVariable(key) || isKnownVariable(catalog, key) !== false) continue;
+      if (key === '' || isReservedVariable(key) || isEngineVariable(key)) continue;
+      if (isKnownVariable(catalog, key) !== false) continue;
       const message = `the catalog declares no session variable '${key}' (set by this rule)`;
       report(context, 'UNKNOWN_VARIABLE', message, context.locateKey([...path, 'set', key]), () =>
         suggestVariable(catalog, key),

@@ -8,7 +8,8 @@ import type { ParsedYaml } from '../parse/parse-yaml';
 import type { SpecPath } from '../spec';
 import { CONDITION_KINDS, CONDITION_TITLE } from './condition-schema';
 import { describeActual, describeExpected, describeOwner, describePlace, toClause } from './describe-types';
-import { hintBoolean } from './hint-boolean';
+import { describeSplitValue } from './describe-split-value';
+import { hintListOperator, hintType } from './hint-type';
 
 type SchemaNode = {
   title?: string;
@@ -55,8 +56,12 @@ function mapError(error: ErrorObject, parsed: ParsedYaml): Diagnostic {
     });
   }
   switch (error.keyword) {
-    case 'additionalProperties':
-      return mapUnknownKey(String(error.params.additionalProperty), path, schema, error.data, parsed);
+    case 'additionalProperties': {
+      const key = String(error.params.additionalProperty);
+      return (
+        describeSplitValue(parsed, [...path, key]) ?? mapUnknownKey(key, path, schema, error.data, parsed)
+      );
+    }
     case 'required': {
       const key = String(error.params.missingProperty);
       const what = schema.properties?.[key]?.description;
@@ -66,9 +71,17 @@ function mapError(error: ErrorObject, parsed: ParsedYaml): Diagnostic {
       return createDiagnostic('MISSING_KEY', parsed.file, message, { range: parsed.locateKey(path) });
     }
     case 'type': {
+      const list = hintListOperator(String(path[path.length - 1]), schema.title, error.data);
+      if (list)
+        return createDiagnostic('INVALID_TYPE', parsed.file, list.message, {
+          range: parsed.locateKey(path),
+          suggestion: list.value,
+        });
       const place = describePlace(path);
       const expected = describeExpected(schema);
       const actual = describeActual(error.data);
+      const split = error.data === null ? describeSplitValue(parsed, path) : undefined;
+      if (split) return split;
       if (error.data === null)
         return createDiagnostic(
           'INVALID_TYPE',
@@ -76,7 +89,7 @@ function mapError(error: ErrorObject, parsed: ParsedYaml): Diagnostic {
           `${place} has no value; expected ${expected}`,
           at,
         );
-      const hint = schema.type === 'boolean' ? hintBoolean(error.data) : undefined;
+      const hint = hintType(schema.type, error.data);
       const message = `${place} must be ${expected}, not ${actual}${hint ? `: ${hint.reason}` : ''}`;
       return createDiagnostic('INVALID_TYPE', parsed.file, message, { ...at, suggestion: hint?.value });
     }
