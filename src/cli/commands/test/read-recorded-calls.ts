@@ -12,9 +12,14 @@ export type ReadRecordedCalls = { ok: true; calls: RecordedCall[] } | { ok: fals
  * order of first appearance. Stricter than replay, which skips what it cannot read: a test must hold the
  * call as it was, so any bad line, an event without a session id or a name, a decision-log line (it
  * holds only the events the webhook received, not the call), or a recording without events is an error
- * naming the file and line.
+ * naming the file and line. With `keep`, only those calls' events are held (the others are listed,
+ * without events).
  */
-export async function readRecordedCalls(name: string, cwd: string): Promise<ReadRecordedCalls> {
+export async function readRecordedCalls(
+  name: string,
+  cwd: string,
+  keep?: ReadonlySet<string>,
+): Promise<ReadRecordedCalls> {
   const calls = new Map<string, RecordedCall>();
   const source = createRecordingSource(name, cwd, Readable.from([]));
   try {
@@ -39,7 +44,8 @@ export async function readRecordedCalls(name: string, cwd: string): Promise<Read
         return { ok: false, message: `${where}: this event has no ${CURRENT_EVENT_KEY} (its name)` };
       let call = calls.get(session);
       if (call === undefined) calls.set(session, (call = { session, events: [] }));
-      call.events.push({ line: item.line, variables: item.variables });
+      if (keep === undefined || keep.has(session))
+        call.events.push({ line: item.line, variables: item.variables });
     }
   } catch (error) {
     return { ok: false, message: `${name}: cannot be read: ${describeError(error)}` };

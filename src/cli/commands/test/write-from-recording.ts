@@ -34,14 +34,15 @@ export async function writeTestsFromRecording(options: FromRecordingOptions, io:
     return fail(io, `--write ${options.write}: the directory ${path.dirname(options.write)} does not exist`);
   const plan = await planRefresh(options, out, io.cwd);
   if (!plan.ok) return fail(io, plan.message);
-  const read = await readRecordedCalls(plan.recording, io.cwd);
+  const keep = plan.sessions.length === 0 ? undefined : new Set(plan.sessions);
+  const read = await readRecordedCalls(plan.recording, io.cwd, keep);
   const selected = read.ok ? selectCalls(read.calls, plan.sessions, plan.recording) : read;
   if (!selected.ok) return fail(io, `${selected.message}; nothing written`);
   const loaded = await loadRuleBook(['.'], { cwd: io.cwd });
   const { diagnostics, sources } = loaded.load;
   if (diagnostics.length > 0)
     io.stderr.write(formatDiagnostics(diagnostics, sources, { format: 'human', color: shouldColor(io) }));
-  if (!loaded.ok) return fail(io, `the rules of ${io.cwd} have errors (see above); nothing written`);
+  if (!loaded.ok) return fail(io, 'the rules of the current directory have errors (see above); nothing written');
   const made = await makeRecordedScenario({
     calls: selected.calls,
     recording: plan.recording,
