@@ -76,7 +76,7 @@ const TEST_OPTIONS = {
   watch: defineFlag({ help: 'run again whenever a rule or scenario file changes (stop with Ctrl-C)' }),
   'from-recording': defineString({
     value: 'FILE',
-    help: 'write a test per recorded call of FILE, expecting the answers of the rules here (needs --write)',
+    help: "write a test per recorded call of FILE, expecting today's answers (needs --write)",
   }),
   session: defineRepeatable({ value: 'ID', help: 'with --from-recording: only this call (repeatable)' }),
   write: defineString({
@@ -84,7 +84,7 @@ const TEST_OPTIONS = {
     help: 'the scenario file to write (never overwritten without --update)',
   }),
   update: defineFlag({
-    help: 'rewrite the expectations of the scenario file --write names, from its recording; show the diff',
+    help: 'rewrite the expectations of the --write file from its recording; show the diff',
   }),
   ...ENGINE_OWN_UPDATES_OPTION,
   ...ENGINE_FILTER_OPTIONS,
@@ -103,7 +103,7 @@ Exit code: 0 when every test passes, 1 when a test fails or a rule or scenario f
 today's answers; --update refreshes them after an intended change (exit 0, 1 on a problem).
 `,
   TEST_OPTIONS,
-  { column: 27 },
+  { column: 29 },
 );
 
 export function parseTestOptions(args: readonly string[]): ParseResult<TestOptions> {
