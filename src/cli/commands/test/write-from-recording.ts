@@ -42,7 +42,8 @@ export async function writeTestsFromRecording(options: FromRecordingOptions, io:
   const { diagnostics, sources } = loaded.load;
   if (diagnostics.length > 0)
     io.stderr.write(formatDiagnostics(diagnostics, sources, { format: 'human', color: shouldColor(io) }));
-  if (!loaded.ok) return fail(io, 'the rules of the current directory have errors (see above); nothing written');
+  if (!loaded.ok)
+    return fail(io, 'the rules of the current directory have errors (see above); nothing written');
   const made = await makeRecordedScenario({
     calls: selected.calls,
     recording: plan.recording,
