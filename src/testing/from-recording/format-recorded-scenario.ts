@@ -29,9 +29,9 @@ export function formatRecordedScenario(spec: ScenarioFileSpec, origin: ScenarioO
         flowWhereShort(doc.getIn(['tests', t, 'events', e, key], true) as Node | undefined);
   doc.commentBefore = [
     ` Tests made from recorded calls: each test replays one call of the recording below, and expects`,
-    ` the answers the rules gave when this file was written. Written by`,
+    ` the answers the rules gave when this file was written. Written in the rules' directory by`,
     `   ${origin.written}`,
-    ` After an intended rule change, refresh the expectations (the events are read again from the`,
+    ` After an intended rule change, refresh the expectations there (the events are read again from the`,
     ` recording; edits to this file are not kept) and see what changed:`,
     `   ${origin.refresh}`,
     `${RECORDING_LINE.slice(1)}${origin.recording}`,

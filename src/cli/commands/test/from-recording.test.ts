@@ -115,3 +115,22 @@ describe.each(PACKS)('rulehook test --from-recording, $pack', ({ pack, calls, re
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+describe('docs/testing.md, "Tests from recorded calls"', () => {
+  it('shows what the command prints and the top of the file it writes', async () => {
+    const doc = await readFile(path.resolve(__dirname, '../../../../docs/testing.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('\n## Tests from recorded calls\n'));
+    const blocks = [...section.matchAll(/```(\w*)\n([\s\S]*?)```/g)].map((m) => m[2]!);
+    const cwd = await copyPack('enrollment-after-opt-in');
+    const args = ['--from-recording', 'recordings/2024-06-11-consent-calls.jsonl'];
+    args.push('--session', 'cs-20240611-a41d07', '--write', 'consent-call.test.yaml');
+    expect(blocks[0]).toContain(
+      `rulehook test ${args.slice(0, 4).join(' ')} \\\n  ${args.slice(4).join(' ')}\n`,
+    );
+    const { stdout } = await run(args, cwd);
+    expect(blocks[1]).toBe(stdout);
+    const text = await readFile(path.join(cwd, 'consent-call.test.yaml'), 'utf8');
+    const top = blocks[2]!.slice(0, blocks[2]!.indexOf('      - event: CALL_STARTED'));
+    expect(text.startsWith(top)).toBe(true);
+  });
+});
