@@ -86,12 +86,18 @@ describe('rulehook test --from-recording: which calls, which engine', () => {
 });
 
 describe('rulehook test --from-recording: refusals', () => {
-  it('never overwrites a file without --update', async () => {
+  it('never overwrites a file without --update, nor a hand-written one with it', async () => {
     await writeFile(path.join(cwd, 'out.test.yaml'), 'mine\n');
     const { code, stderr } = await write('day.jsonl');
     expect(code).toBe(1);
     expect(stderr).toBe(
       'rulehook test: out.test.yaml exists and is not overwritten: --update rewrites its expectations and shows what changed\n',
+    );
+    expect(await readFile(path.join(cwd, 'out.test.yaml'), 'utf8')).toBe('mine\n');
+    // --update rewrites only a file written from a recording: not tests written by hand.
+    const update = await write('day.jsonl', '--update');
+    expect(update.stderr).toBe(
+      "rulehook test: out.test.yaml was not written from a recording (no '# recording:' line at its top): --update rewrites only such files\n",
     );
     expect(await readFile(path.join(cwd, 'out.test.yaml'), 'utf8')).toBe('mine\n');
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { ENGINE_SETTINGS, readEngineSetting, type EngineModel } from '../../../filter/engine-model';
 import { readRecordingLine } from '../../../testing/from-recording/format-recorded-scenario';
-import type { FromRecordingOptions } from './test-options';
+import type { FromRecordingOptions } from './from-recording-options';
 
 /** What to write: from which recording (relative to the working directory), which calls, which engine. */
 export interface WritePlan {
@@ -19,9 +19,10 @@ export type PlannedWrite = ({ ok: true } & WritePlan) | { ok: false; message: st
 
 /**
  * Without `--update`, the command line says it all, and an existing file is left alone. With `--update`,
- * what the command line leaves out comes from the file: the recording its header names, the calls it
- * tests (`session` of each test), its `engine:` section. A file that does not exist yet is written anew
- * when `--from-recording` names the recording.
+ * the file must have been written from a recording (its header names it), and what the command line
+ * leaves out comes from the file: that recording, the calls it tests (`session` of each test), its
+ * `engine:` section. A file that does not exist yet is written anew when `--from-recording` names the
+ * recording.
  */
 export async function planRefresh(
   options: FromRecordingOptions,
@@ -50,15 +51,14 @@ export async function planRefresh(
   } catch (error) {
     return { ok: false, message: `${options.write} is not valid YAML (${(error as Error).message})` };
   }
+  // A file without the line was not written from a recording: --update does not replace tests written by hand.
   const named = readRecordingLine(text);
-  const recording =
-    options.recording ??
-    (named === undefined ? undefined : path.relative(cwd, path.resolve(path.dirname(out), named)));
-  if (recording === undefined)
+  if (named === undefined)
     return {
       ok: false,
-      message: `${options.write} does not say which recording it was made from (no '# recording:' line at its top): give --from-recording FILE`,
+      message: `${options.write} was not written from a recording (no '# recording:' line at its top): --update rewrites only such files`,
     };
+  const recording = options.recording ?? path.relative(cwd, path.resolve(path.dirname(out), named));
   const sessions = options.sessions.length > 0 ? options.sessions : readSessions(data);
   const engine = options.engine ?? readEngine(data);
   if (typeof engine === 'string') return { ok: false, message: `${options.write}: ${engine}` };

@@ -12,7 +12,7 @@ import { formatHumanReport } from '../../../testing/report/format-human';
 import { describeRules } from '../../../testing/rules/rules-under-test';
 import { runScenarioTests } from '../../../testing/run/run-tests';
 import { SCENARIO_FILE } from '../../../testing/scenario/find-test-files';
-import type { FromRecordingOptions } from './test-options';
+import type { FromRecordingOptions } from './from-recording-options';
 import { describeWrittenFrom, planRefresh } from './plan-refresh';
 import { readRecordedCalls, selectCalls } from './read-recorded-calls';
 
