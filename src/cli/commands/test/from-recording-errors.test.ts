@@ -130,7 +130,7 @@ describe('rulehook test --from-recording: refusals', () => {
     expect(written()).toBe(false);
   });
 
-  it('a missing recording, rules with errors, a name rulehook test would not find: exit 1', async () => {
+  it('a missing recording, no rules or rules with errors, a name rulehook test would not find: exit 1', async () => {
     expect((await write('nope.jsonl')).stderr).toBe(
       'rulehook test: nope.jsonl: cannot be read: no such file; nothing written\n',
     );
@@ -139,6 +139,10 @@ describe('rulehook test --from-recording: refusals', () => {
     );
     expect((await run('--update', '--write', 'out.test.yaml')).stderr).toBe(
       'rulehook test: nothing to update: out.test.yaml does not exist (write it with --from-recording FILE)\n',
+    );
+    await rm(path.join(cwd, 'rules.yaml'));
+    expect((await write('day.jsonl')).stderr).toContain(
+      "rulehook test: the current directory holds no rules: run this in the rule pack's directory; nothing written\n",
     );
     await writeFile(path.join(cwd, 'rules.yaml'), 'ruleset: t\nrules: 3\n');
     const broken = await write('day.jsonl');

@@ -44,6 +44,12 @@ export async function writeTestsFromRecording(options: FromRecordingOptions, io:
     io.stderr.write(formatDiagnostics(diagnostics, sources, { format: 'human', color: shouldColor(io) }));
   if (!loaded.ok)
     return fail(io, 'the rules of the current directory have errors (see above); nothing written');
+  // Tests through no rules would pin "nothing answers": the command was run outside the rule pack.
+  if (loaded.book.rulesets.length === 0)
+    return fail(
+      io,
+      "the current directory holds no rules: run this in the rule pack's directory; nothing written",
+    );
   const made = await makeRecordedScenario({
     calls: selected.calls,
     recording: plan.recording,
@@ -58,7 +64,7 @@ export async function writeTestsFromRecording(options: FromRecordingOptions, io:
     refresh: `rulehook test --update --write ${options.write}`,
   });
   const events = made.spec.tests!.reduce((n, t) => n + (t.events?.length ?? 0), 0);
-  const summary = `${made.spec.tests!.length} test${made.spec.tests!.length === 1 ? '' : 's'}, ${events} events`;
+  const summary = `${count(made.spec.tests!.length, 'test')}, ${count(events, 'event')}`;
   if (plan.before !== undefined) {
     if (plan.before.text === text) {
       io.stdout.write(`${options.write}: no expectation changed (${summary} from ${plan.recording})\n`);
@@ -88,6 +94,8 @@ async function checkWritten(written: string, io: CliIO): Promise<number> {
   io.stdout.write(formatHumanReport(report, { color: shouldColor(io) }));
   return fail(io, `${written} was written but does not pass: the rules did not answer the same twice`);
 }
+
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 function toPosix(p: string): string {
   return p.split(path.sep).join('/');
