@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { loadTestRules, type TestRules } from '../api/load-test-rules';
+import { loadScenarioFile } from '../scenario/load-scenario-file';
 import { buildRecordedTest } from './build-recorded-test';
 import { diffExpectations } from './diff-expectations';
 import { formatRecordedScenario, readRecordingLine } from './format-recorded-scenario';
@@ -122,6 +123,8 @@ describe('formatRecordedScenario', () => {
     expect(text).toContain('#   rulehook test --update --write day1.test.yaml\n');
     expect(readRecordingLine(text)).toBe('recordings/day1.jsonl');
     expect(parse(text)).toEqual(JSON.parse(JSON.stringify(spec)));
+    // The checks of `rulehook test` and the language server find nothing to say.
+    expect(loadScenarioFile('day1.test.yaml', text).diagnostics).toEqual([]);
     // Values stay text; short parts are written on one line.
     expect(text).toContain('variables: { audio.netSeconds: "2.0" }');
     expect(text).toContain('expect: { sent: false, reason: keys_to_ignore, entry: audio.* }');
