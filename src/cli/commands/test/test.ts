@@ -11,17 +11,22 @@ import { shouldColor } from '../../../terminal/color';
 import type { CliIO } from '../../../terminal/command-io';
 import { reportUsage } from '../../options/report-usage';
 import { parseTestOptions, TEST_USAGE, type TestReportFormat } from './test-options';
+import { writeTestsFromRecording } from './write-from-recording';
 
 export interface TestControl {
   /** Stops --watch (the CLI wires SIGTERM and SIGINT to it); the last run's exit code is returned. */
   signal?: AbortSignal;
 }
 
-/** `rulehook test [PATH...] [--filter TEXT] [--format human|json|junit] [--coverage] [--require-coverage] [--allow-empty] [--watch]` */
+/**
+ * `rulehook test [PATH...] [--filter TEXT] [--format human|json|junit] [--coverage] [--require-coverage] [--allow-empty] [--watch]`,
+ * or `rulehook test --from-recording FILE [--session ID ...] --write OUT.test.yaml [--update]`.
+ */
 export async function runTest(args: string[], io: CliIO, control: TestControl = {}): Promise<number> {
   const parsed = parseTestOptions(args);
   if (!parsed.ok) return reportUsage(io, 'test', TEST_USAGE, parsed);
-  const { format, requireCoverage, watch, ...options } = parsed.options;
+  const { format, requireCoverage, watch, fromRecording, ...options } = parsed.options;
+  if (fromRecording !== undefined) return writeTestsFromRecording(fromRecording, io);
   let last: RunReport | undefined;
   const runOnce = async () => {
     last = await runScenarioTests({ ...options, requireCoverage, cwd: io.cwd });
