@@ -116,6 +116,14 @@ function readRegex(pattern: string, text: string): Reading | undefined {
   return plain(holds, `contain a match of ${text}`);
 }
 
+interface ReadList {
+  values: ReadonlySet<string | undefined>;
+  listed: string;
+}
+
+/** Named lists read once per file, however many leaves use them (by the list's own array). */
+const namedLists = new WeakMap<readonly unknown[], ReadList | undefined>();
+
 function readList(
   operator: 'in' | 'not_in',
   operand: unknown,
@@ -123,16 +131,25 @@ function readList(
 ): Reading | undefined {
   const named = asRecord(operand)?.list;
   const items = typeof named === 'string' ? lists?.[named] : operand;
-  if (!Array.isArray(items) || items.length === 0) return undefined;
-  if (!items.every((item) => typeof item === 'string')) return undefined;
-  const values: ReadonlySet<string | undefined> = new Set(items as string[]);
-  const listed = describeValues(items as string[], typeof named === 'string' ? named : undefined);
+  if (!Array.isArray(items)) return undefined;
+  let list = namedLists.get(items);
+  if (list === undefined && !namedLists.has(items)) {
+    list = readItems(items, typeof named === 'string' ? named : undefined);
+    if (typeof named === 'string') namedLists.set(items, list);
+  }
+  if (!list) return undefined;
+  const { values, listed } = list;
   const isIn: Test = (v) => v !== undefined && values.has(v);
   const oneOf = `be one of ${listed}`;
   const noneOf = `be none of ${listed}`;
   return operator === 'in'
     ? { holds: isIn, only: values, wording: oneOf, notWording: noneOf }
     : { holds: (v) => !isIn(v), wording: noneOf, notOnly: values, notWording: oneOf };
+}
+
+function readItems(items: readonly unknown[], name: string | undefined): ReadList | undefined {
+  if (items.length === 0 || !items.every((item) => typeof item === 'string')) return undefined;
+  return { values: new Set(items as string[]), listed: describeValues(items as string[], name) };
 }
 
 const BOUNDS = {
