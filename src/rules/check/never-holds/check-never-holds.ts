@@ -5,6 +5,7 @@ import { forEachRule } from '../walk';
 import { describeChoices, describeConflict, describeFirst } from './describe-reason';
 import { foldCondition, type FoldContext, type Reason } from './fold-condition';
 import { readOn } from './on-requirement';
+import { orderNamedConditions } from './order-named';
 import type { Part } from './requirement';
 import { addRequirement, Facts, type Conflict } from './variable-facts';
 
@@ -29,17 +30,17 @@ export function checkNeverHolds(context: CheckContext): void {
   const conditions = asRecord(ruleset.conditions);
   const verdicts = new Map<string, boolean>();
   const expanding = new Set<string>();
-  const start = (): FoldContext => {
-    const fold = {
-      lists: asRecord(ruleset.lists),
-      conditions,
-      neverHolds,
-      expanding,
-      steps: STEPS,
-      found: [],
-    };
-    return fold;
-  };
+  const lists = asRecord(ruleset.lists);
+  const neverHolds = (name: string) => verdicts.get(name) === true;
+  const start = (): FoldContext => ({
+    lists,
+    conditions,
+    neverHolds,
+    expanding,
+    steps: STEPS,
+    depth: 0,
+    found: [],
+  });
   const check = (value: unknown, facts: Facts, path: SpecPath, part: Part): boolean => {
     const fold = start();
     const reason = foldCondition(value, facts, { path, anchor: path, part }, fold);
@@ -47,17 +48,11 @@ export function checkNeverHolds(context: CheckContext): void {
     if (reason) reportReason(context, reason);
     return reason !== undefined;
   };
-  function neverHolds(name: string): boolean {
-    const known = verdicts.get(name);
-    if (known !== undefined) return known;
-    verdicts.set(name, false);
+  for (const name of orderNamedConditions(conditions ?? {})) {
     expanding.add(name);
-    const never = check(conditions?.[name], new Facts(), ['conditions', name], 'condition');
+    verdicts.set(name, check(conditions?.[name], new Facts(), ['conditions', name], 'condition'));
     expanding.delete(name);
-    verdicts.set(name, never);
-    return never;
   }
-  for (const name of Object.keys(conditions ?? {})) neverHolds(name);
   const when = new Facts();
   const whenNever = check(ruleset.when, when, ['when'], 'when');
   forEachRule(context.root, (rule, path) => {

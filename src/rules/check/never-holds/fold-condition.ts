@@ -1,3 +1,4 @@
+import { RULE_LIMITS } from '../../limits';
 import type { SpecPath } from '../../spec';
 import { asArray, asRecord, hasOwn, type PlainRecord } from '../check-context';
 import { readLeaf } from './leaf-requirement';
@@ -22,6 +23,8 @@ export interface FoldContext {
   expanding: Set<string>;
   /** Steps left for this top-level condition: past them, the rest is taken as able to hold. */
   steps: number;
+  /** Conditions nested around the one folded, refs followed: past the limit (CONDITION_TOO_DEEP), the same. */
+  depth: number;
   /** Reasons found in a part on its own (an `any` choice), to report at their place. */
   found: Reason[];
 }
@@ -47,7 +50,19 @@ export function foldCondition(
   context: FoldContext,
 ): Reason | undefined {
   const condition = asRecord(value);
-  if (!condition || --context.steps < 0) return undefined;
+  if (!condition || --context.steps < 0 || context.depth >= RULE_LIMITS.conditionDepth) return undefined;
+  context.depth++;
+  const reason = foldParts(condition, facts, place, context);
+  context.depth--;
+  return reason;
+}
+
+function foldParts(
+  condition: PlainRecord,
+  facts: Facts,
+  place: Place,
+  context: FoldContext,
+): Reason | undefined {
   if (hasOwn(condition, 'var')) return foldLeaf(condition, false, facts, place, context);
   if (hasOwn(condition, 'all')) {
     const items = asArray(condition.all);
