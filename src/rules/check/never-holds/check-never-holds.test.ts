@@ -237,3 +237,30 @@ describe('conditions that can never hold', () => {
     expect(found(text)).toEqual([]);
   });
 });
+
+describe('choices of an any', () => {
+  it('reports a choice that never holds on its own after one that may hold', () => {
+    const text = ruleWith(
+      '{ any: [{ var: y, exists: true }, { all: [{ var: x, equals: A }, { var: x, equals: B }] }] }',
+    );
+    expect(found(text)).toEqual(['CONDITION_NEVER_HOLDS 4:74']);
+  });
+
+  it("checks a disabled rule's `if` under its `when`, without its `on`", () => {
+    const text = yamlLines(
+      'ruleset: a',
+      'when: { var: x, equals: A }',
+      'rules:',
+      '  - id: r',
+      '    on: B',
+      '    if: { var: state.currentEvent, equals: C }',
+      '    enabled: false',
+      '    then: { set: { a: b } }',
+      '  - id: s',
+      '    if: { var: x, equals: B }',
+      '    enabled: false',
+      '    then: { set: { a: b } }',
+    );
+    expect(found(text)).toEqual(['CONDITION_NEVER_HOLDS 10:9']);
+  });
+});

@@ -61,24 +61,17 @@ export function checkNeverHolds(context: CheckContext): void {
   });
 }
 
-/** Adds the rule's `on` to the facts of its `when`; true when they exclude each other (reported if enabled). */
+/** Adds an enabled rule's `on` to the facts of its `when`; true when they exclude each other (reported). */
 function excludesOn(context: CheckContext, rule: PlainRecord, path: SpecPath, facts: Facts): boolean {
   const onPath = [...path, 'on'];
   const on = readOn(rule.on, { path: onPath, anchor: onPath, part: 'on' });
-  const conflict = on && addRequirement(facts, on);
+  // A disabled rule runs on no event anyway: its `if` is still checked, under its `when` alone.
+  const conflict = on && rule.enabled !== false && addRequirement(facts, on);
   if (!conflict) return false;
-  if (rule.enabled !== false) {
-    const when = conflict.requirements.slice(0, -1).map((r) => r.wording);
-    const message = `this rule never runs: the ruleset's \`when\` requires ${conflict.variable} to ${when.join(' and ')}, and no event that \`on\` names does`;
-    report(
-      context,
-      'RULE_NEVER_RUNS',
-      message,
-      context.locate(onPath),
-      undefined,
-      relatedOf(context, conflict),
-    );
-  }
+  const when = conflict.requirements.slice(0, -1).map((r) => r.wording);
+  const message = `this rule never runs: the ruleset's \`when\` requires ${conflict.variable} to ${when.join(' and ')}, and no event that \`on\` names does`;
+  const related = relatedOf(context, conflict);
+  report(context, 'RULE_NEVER_RUNS', message, context.locate(onPath), undefined, related);
   return true;
 }
 

@@ -105,10 +105,15 @@ function foldAny(
   if (items.length === 0) return undefined;
   const choices: Reason[] = [];
   let allOnTheirOwn = true;
+  let someMayHold = false;
+  // Every choice is tried, even after one that may hold: a later one may never hold on its own.
   for (let index = 0; index < items.length; index++) {
     const choice = inside(place, 'any', index);
     const reason = foldCondition(items[index], facts.branch(), choice, context);
-    if (!reason) return undefined;
+    if (!reason) {
+      someMayHold = true;
+      continue;
+    }
     const onItsOwn =
       reason.kind === 'reported' ||
       (place.via === undefined && reason.kind === 'conflict' && within(reason.conflict, choice));
@@ -116,6 +121,7 @@ function foldAny(
     allOnTheirOwn &&= onItsOwn;
     choices.push(reason);
   }
+  if (someMayHold) return undefined;
   if (allOnTheirOwn) return { kind: 'reported' };
   return { kind: 'any', anchor: place.anchor, part: place.part, choices };
 }
