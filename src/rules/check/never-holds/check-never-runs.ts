@@ -30,7 +30,7 @@ export function checkNeverRuns(context: CheckContext): void {
   const stops = new StopRules();
   for (const { rule, path } of rules) {
     const takers = rule.enabled === false ? undefined : stops.takersOf(rule.on);
-    const at = context.locate([...path, rule.on === undefined ? 'id' : 'on']);
+    const at = takers && context.locate([...path, rule.on === undefined ? 'id' : 'on']);
     if (takers && !reported.has(at?.start)) reportTaken(context, takers, at);
     stops.add(rule, path);
   }
