@@ -128,6 +128,16 @@ export const DIAGNOSTIC_CODES = {
     severity: 'error',
     summary: 'A file, or all files together, hold more rules than the limit.',
   },
+  // Conditions that can never hold, rules that never run
+  CONDITION_NEVER_HOLDS: {
+    severity: 'warning',
+    summary: "A condition can never hold: what it requires contradicts itself (or the ruleset's `when`).",
+  },
+  RULE_NEVER_RUNS: {
+    severity: 'warning',
+    summary:
+      "A rule's `on` names only events its ruleset's `when`, or an earlier rule that stops, always takes.",
+  },
   // Catalog
   UNKNOWN_EVENT: { severity: 'warning', summary: 'An event name the catalog does not declare.' },
   ON_MATCHES_NO_EVENT: { severity: 'warning', summary: 'A glob in `on` matches no event of the catalog.' },

@@ -17,6 +17,8 @@ import { checkTemplateSize } from './check-template-size';
 import { checkThen } from './check-then';
 import { checkUnused } from './check-unused';
 import { checkVariableNames } from './check-variable-names';
+import { checkNeverHolds } from './never-holds/check-never-holds';
+import { checkNeverRuns } from './never-holds/check-never-runs';
 
 /** The per-file semantic checks, in the order their diagnostics are produced (the loader sorts by position). */
 const CHECKS: readonly ((context: CheckContext) => void)[] = [
@@ -35,6 +37,8 @@ const CHECKS: readonly ((context: CheckContext) => void)[] = [
   checkCatalogNames,
   checkVariableNames,
   checkActions,
+  checkNeverHolds,
+  checkNeverRuns,
 ];
 
 /**
