@@ -59,9 +59,19 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
+/**
+ * Where the editor would underline the same mistake. `equals: [A, B]` is the one type error rulehook
+ * reports at the operator, not at the value the schema rejects, because the operator is what its quick
+ * fix rewrites (to `in`): it is compared at the value after the operator's colon.
+ */
 function locate(text: string, diagnostic: Diagnostic): string {
   if (!diagnostic.range) return 'file';
-  const { line, col } = createLineIndex(text).positionAt(diagnostic.range.start);
+  const operatorHint =
+    diagnostic.code === 'INVALID_TYPE' && ['in', 'not_in'].includes(diagnostic.suggestion ?? '');
+  const offset = operatorHint
+    ? diagnostic.range.end + /^\s*:\s*/.exec(text.slice(diagnostic.range.end))![0].length
+    : diagnostic.range.start;
+  const { line, col } = createLineIndex(text).positionAt(offset);
   return `${line}:${col}`;
 }
 
