@@ -43,7 +43,7 @@ describe('diagnostics', () => {
     },
   );
 
-  it.each(['catalog-mistakes', 'quick-fixes', 'bad-catalog', 'duplicate-ruleset'])(
+  it.each(['catalog-mistakes', 'quick-fixes', 'bad-catalog', 'duplicate-ruleset', 'swallowed-events'])(
     "are exactly validate --format json's for every file of the pack %s, did-you-mean in the message",
     async (pack) => {
       const expected = await validateJson(file(), `fixtures/${pack}`);

@@ -31,7 +31,10 @@ export function checkSwallowedEvents(
       range: listenerAt,
       message: `rule ${listener.qualifiedId} waits here`,
     };
-    return createDiagnostic('FILTER_DROPS_LISTENED_EVENT', setter.file, describe(findings), { range, related });
+    return createDiagnostic('FILTER_DROPS_LISTENED_EVENT', setter.file, describe(findings), {
+      range,
+      related,
+    });
   });
 }
 

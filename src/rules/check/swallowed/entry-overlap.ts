@@ -33,7 +33,10 @@ export function overlapOfGlob(pattern: string, entry: string): string | undefine
  * The events a rule's `on:` names, as far as they can be known: each plain name, and for a glob the catalog's
  * events it matches (the glob itself when there is no catalog of events, or it matches none of them).
  */
-export function listListenedEvents(on: readonly string[], catalogEvents: readonly string[] | undefined): string[] {
+export function listListenedEvents(
+  on: readonly string[],
+  catalogEvents: readonly string[] | undefined,
+): string[] {
   const names = new Set<string>();
   for (const pattern of on) {
     if (!isGlob(pattern)) {

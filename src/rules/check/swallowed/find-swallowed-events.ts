@@ -104,7 +104,11 @@ function droppedByName(
   const on = listener.rule.on;
   if (on === undefined) return undefined;
   const events = listListenedEvents(on, catalogEvents).flatMap((name) => {
-    const dropped = isGlob(name) ? overlapOfGlob(name, entry) : matchesFilterEntry(entry, name) ? name : undefined;
+    const dropped = isGlob(name)
+      ? overlapOfGlob(name, entry)
+      : matchesFilterEntry(entry, name)
+        ? name
+        : undefined;
     return dropped === undefined ? [] : [dropped];
   });
   return events.length === 0 ? undefined : [...new Set(events)];

@@ -23,7 +23,10 @@ export function canHoldOnIgnoredChanges(
   if ('all' in condition && Array.isArray(condition.all)) return condition.all.every((part) => recurse(part));
   if ('any' in condition && Array.isArray(condition.any)) return condition.any.some((part) => recurse(part));
   if ('ref' in condition && typeof condition.ref === 'string') {
-    const named = conditions !== undefined && Object.hasOwn(conditions, condition.ref) ? conditions[condition.ref] : undefined;
+    const named =
+      conditions !== undefined && Object.hasOwn(conditions, condition.ref)
+        ? conditions[condition.ref]
+        : undefined;
     if (named === undefined || following.has(condition.ref)) return true;
     return recurse(named, new Set([...following, condition.ref]));
   }
@@ -50,7 +53,10 @@ export function listChangedGlobs(
   if (Array.isArray(parts)) return parts.flatMap((part) => listChangedGlobs(part, conditions, seen));
   if ('ref' in condition && typeof condition.ref === 'string' && !seen.has(condition.ref)) {
     seen.add(condition.ref);
-    const named = conditions !== undefined && Object.hasOwn(conditions, condition.ref) ? conditions[condition.ref] : undefined;
+    const named =
+      conditions !== undefined && Object.hasOwn(conditions, condition.ref)
+        ? conditions[condition.ref]
+        : undefined;
     return listChangedGlobs(named, conditions, seen);
   }
   return [];
