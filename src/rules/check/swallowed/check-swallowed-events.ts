@@ -17,7 +17,9 @@ export function checkSwallowedEvents(
   for (const finding of findSwallowedEvents(rulesets, catalogEvents)) {
     const { setter, list, entryIndex } = finding;
     const key = `${setter.file}\u0000${setter.ruleset}\u0000${setter.index}\u0000${list}\u0000${entryIndex}`;
-    byEntry.set(key, [...(byEntry.get(key) ?? []), finding]);
+    const group = byEntry.get(key);
+    if (group === undefined) byEntry.set(key, [finding]);
+    else group.push(finding);
   }
   const sourceOf = (rule: PackRule) =>
     rulesets.find((r) => r.file === rule.file && r.spec.ruleset === rule.ruleset);

@@ -43,23 +43,27 @@ interface PackEntry {
   spec: RuleSpec;
   condition: ConditionSpec | undefined;
   conditions: Record<string, ConditionSpec> | undefined;
+  /** The events its `on:` names (listListenedEvents); undefined without `on:`. */
+  listened: string[] | undefined;
+  /** Whether its condition can hold on an event whose every change some `keys_to_ignore` entry ignores. */
+  keysCanStop: boolean;
+  /** Whether its condition holds only on events that change some variable (needsSomeChange). */
+  needsChange: boolean;
 }
 
 /**
  * Which filter entries of the pack can drop an event some rule waits for: the analysis behind the
- * `FILTER_DROPS_LISTENED_EVENT` warning (docs/filters.md, "Filters that drop what rules wait for"). Pure: the
+ * `FILTER_DROPS_LISTENED_EVENT` warning (docs/filters.md, "Filters that stop what rules wait for"). Pure: the
  * loaded rulesets (and the catalog's events, to name the events an `on:` glob takes) in, findings out, in
  * the order the entries are written. Disabled rules neither set filters nor wait; `*` alone (which turns
- * the webhook off on purpose) and a rule's own filter are left out.
+ * the webhook off on purpose) and a rule's own filter are left out. What depends on the listener alone is
+ * worked out once per rule, so a pack's cost is its entries times its rules, each pair a few comparisons.
  */
 export function findSwallowedEvents(
   rulesets: readonly LoadedRuleset[],
   catalogEvents?: readonly string[],
 ): SwallowedEvents[] {
-  const rules = listPackRules(rulesets);
-  const ignoredKeys = rules.flatMap(({ spec }) =>
-    (spec.then.filter?.keys_to_ignore ?? []).filter((e) => e !== DISABLE_ENTRY),
-  );
+  const rules = listPackRules(rulesets, catalogEvents);
   const findings: SwallowedEvents[] = [];
   for (const setter of rules) {
     const filter = setter.spec.then.filter;
@@ -70,8 +74,8 @@ export function findSwallowedEvents(
           if (listener === setter) continue;
           const events =
             list === 'events_to_ignore'
-              ? droppedByName(listener, entry, catalogEvents)
-              : droppedByKeys(listener, setter, entry, ignoredKeys, catalogEvents);
+              ? droppedByName(listener, entry)
+              : droppedByKeys(listener, setter, entry);
           if (events !== undefined)
             findings.push({ list, entry, entryIndex, setter: setter.rule, listener: listener.rule, events });
         }
@@ -81,29 +85,40 @@ export function findSwallowedEvents(
   return findings;
 }
 
-function listPackRules(rulesets: readonly LoadedRuleset[]): PackEntry[] {
+function listPackRules(
+  rulesets: readonly LoadedRuleset[],
+  catalogEvents: readonly string[] | undefined,
+): PackEntry[] {
+  const ignoredKeys = rulesets.flatMap(({ spec }) =>
+    spec.rules.flatMap((rule) =>
+      rule.enabled === false
+        ? []
+        : (rule.then.filter?.keys_to_ignore ?? []).filter((e) => e !== DISABLE_ENTRY),
+    ),
+  );
+  const ignoresAny = (glob: string) => ignoredKeys.some((key) => overlapsEntry(glob, key));
   return rulesets.flatMap(({ file, spec: ruleset }) =>
     ruleset.rules.flatMap((spec, index): PackEntry[] => {
       if (spec.enabled === false) return [];
       const on = spec.on === undefined ? undefined : typeof spec.on === 'string' ? [spec.on] : spec.on;
       const parts = [ruleset.when, spec.if].filter((c): c is ConditionSpec => c !== undefined);
       const condition = parts.length === 2 ? { all: parts } : parts[0];
+      const conditions = ruleset.conditions;
       const qualifiedId = `${ruleset.ruleset}/${spec.id}`;
       const rule = { file, ruleset: ruleset.ruleset, id: spec.id, qualifiedId, index, on };
-      return [{ rule, spec, condition, conditions: ruleset.conditions }];
+      const listened = on === undefined ? undefined : listListenedEvents(on, catalogEvents);
+      const keysCanStop =
+        ignoredKeys.length > 0 && canHoldOnIgnoredChanges(condition, ignoresAny, conditions);
+      const needsChange = needsSomeChange(condition, conditions);
+      return [{ rule, spec, condition, conditions, listened, keysCanStop, needsChange }];
     }),
   );
 }
 
 /** `events_to_ignore`: the events named in the listener's `on:` that the entry matches (none without `on:`). */
-function droppedByName(
-  listener: PackEntry,
-  entry: string,
-  catalogEvents: readonly string[] | undefined,
-): string[] | undefined {
-  const on = listener.rule.on;
-  if (on === undefined) return undefined;
-  const events = listListenedEvents(on, catalogEvents).flatMap((name) => {
+function droppedByName(listener: PackEntry, entry: string): string[] | undefined {
+  if (listener.listened === undefined) return undefined;
+  const events = listener.listened.flatMap((name) => {
     const dropped = isGlob(name)
       ? overlapOfGlob(name, entry)
       : matchesFilterEntry(entry, name)
@@ -121,24 +136,16 @@ function droppedByName(
  * A listener without `on:` waits for a state, not an event, and is reported only when its condition
  * needs a change this entry can ignore (then: any event).
  */
-function droppedByKeys(
-  listener: PackEntry,
-  setter: PackEntry,
-  entry: string,
-  ignoredKeys: readonly string[],
-  catalogEvents: readonly string[] | undefined,
-): string[] | undefined {
-  const { condition, conditions } = listener;
-  const ignoresAny = (glob: string) => ignoredKeys.some((key) => overlapsEntry(glob, key));
-  if (!canHoldOnIgnoredChanges(condition, ignoresAny, conditions)) return undefined;
+function droppedByKeys(listener: PackEntry, setter: PackEntry, entry: string): string[] | undefined {
+  const { condition, conditions, listened } = listener;
+  if (!listener.keysCanStop || (listened === undefined && !listener.needsChange)) return undefined;
   const involved =
+    condition === undefined ||
     canHoldOnIgnoredChanges(condition, (glob) => overlapsEntry(glob, entry), conditions) ||
     listChangedGlobs(condition, conditions).some((glob) => overlapsEntry(glob, entry));
   if (!involved) return undefined;
-  const on = listener.rule.on;
-  if (on === undefined) return needsSomeChange(condition, conditions) ? [] : undefined;
-  const events = listListenedEvents(on, catalogEvents).filter(
-    (name) => setter.rule.on === undefined || !takesEvent(setter.rule.on, name),
-  );
+  if (listened === undefined) return [];
+  const setterOn = setter.rule.on;
+  const events = setterOn === undefined ? listened : listened.filter((name) => !takesEvent(setterOn, name));
   return events.length === 0 ? undefined : events;
 }
