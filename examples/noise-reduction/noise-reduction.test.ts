@@ -31,6 +31,8 @@ const event = (name: string, vars: Record<string, string> = {}) => ({
 const decided = (decision: string, vars: Record<string, string> = {}) =>
   event('SESSION_DECIDED', { 'person.id': 'C-1029384', 'session.decision': decision, ...vars });
 const nothing = { fired: [], response: { result_code: 200 } };
+/** An event whose session.decision is new: what `changed` sees on a decision just made. */
+const decisionNew = { changed: new Set(['session.decision']) };
 const quietFilter = { events_to_ignore: ['HEARTBEAT*'], keys_to_ignore: ['audio.*', 'vad.*'] };
 
 describe('noise-reduction: the pack', () => {
@@ -49,9 +51,9 @@ describe('keep-everything-on-test-lines', () => {
     });
   });
 
-  it('fires at the decision on a test line: the webhook stays on', () => {
+  it('leaves the decision on a test line alone: the webhook stays on', () => {
     const vars = decided('AUTHENTICATED', { 'call.dnis': '+18005550198' });
-    expect(answer(pack.book, vars).fired).toEqual([`${RS}/keep-everything-on-test-lines`]);
+    expect(answer(pack.book, vars, decisionNew)).toEqual(nothing);
   });
 
   it('does not fire on other lines, nor on other events', () => {
@@ -78,7 +80,7 @@ describe('ignore-heartbeats-and-progress-counters', () => {
 
 describe('turn-webhook-off-after-final-decision', () => {
   it('fires on a final decision: reason recorded, every later event ignored', () => {
-    expect(answer(pack.book, decided('AUTHENTICATED'))).toEqual({
+    expect(answer(pack.book, decided('AUTHENTICATED'), decisionNew)).toEqual({
       fired: [`${RS}/turn-webhook-off-after-final-decision`],
       response: {
         result_code: 200,
@@ -92,17 +94,17 @@ describe('turn-webhook-off-after-final-decision', () => {
   });
 
   it('fires on a rejection, and on a call whose risk was cleared (LOW)', () => {
-    expect(answer(pack.book, decided('NOT_AUTHENTICATED')).fired).toEqual([
+    expect(answer(pack.book, decided('NOT_AUTHENTICATED'), decisionNew).fired).toEqual([
       `${RS}/turn-webhook-off-after-final-decision`,
     ]);
-    expect(answer(pack.book, decided('AUTHENTICATED', { 'risk.level': 'LOW' })).fired).toEqual([
+    expect(answer(pack.book, decided('AUTHENTICATED', { 'risk.level': 'LOW' }), decisionNew).fired).toEqual([
       `${RS}/turn-webhook-off-after-final-decision`,
     ]);
   });
 
   it('sends the whole effective filter when the session already has one', () => {
     const start = evaluateEvent(pack.book, event('CALL_STARTED'));
-    const end = evaluateEvent(pack.book, decided('AUTHENTICATED'), { filter: start.filter });
+    const end = evaluateEvent(pack.book, decided('AUTHENTICATED'), { ...decisionNew, filter: start.filter });
     expect(end.response.event_filter).toEqual({
       keys_to_ignore: ['audio.*', 'vad.*'],
       values_to_ignore: {},
@@ -111,9 +113,15 @@ describe('turn-webhook-off-after-final-decision', () => {
   });
 
   it('does not fire on an inconclusive decision, nor on a risky call', () => {
-    expect(answer(pack.book, decided('INCONCLUSIVE'))).toEqual(nothing);
+    expect(answer(pack.book, decided('INCONCLUSIVE'), decisionNew)).toEqual(nothing);
     for (const level of ['PENDING', 'UNVERIFIED', 'HIGH'])
-      expect(answer(pack.book, decided('AUTHENTICATED', { 'risk.level': level }))).toEqual(nothing);
+      expect(answer(pack.book, decided('AUTHENTICATED', { 'risk.level': level }), decisionNew)).toEqual(
+        nothing,
+      );
+  });
+
+  it('does not fire on a decision that did not just change (so the audio.* filter cannot stop it)', () => {
+    expect(answer(pack.book, decided('AUTHENTICATED'), { changed: new Set() })).toEqual(nothing);
   });
 
   it('does not fire without a decision, nor on other events', () => {
@@ -166,10 +174,7 @@ describe('whole calls, as the engine would run them', () => {
   it('sends every event of a call to a test line', async () => {
     const steps = await replayCall(pack.book, [{ ...callStarted, 'call.dnis': TEST_LINE }, ...rest]);
     expect(steps.every((s) => s.sent)).toBe(true);
-    expect(steps.flatMap((s) => s.answer!.fired)).toEqual([
-      `${RS}/keep-everything-on-test-lines`,
-      `${RS}/keep-everything-on-test-lines`,
-    ]);
+    expect(steps.flatMap((s) => s.answer!.fired)).toEqual([`${RS}/keep-everything-on-test-lines`]);
   });
 });
 

@@ -153,6 +153,12 @@ export const DIAGNOSTIC_CODES = {
     severity: 'warning',
     summary: 'A glob in `changed` matches no session variable of the catalog.',
   },
+  // --- Filters across a pack (src/rules/check/swallowed) ---
+  FILTER_DROPS_LISTENED_EVENT: {
+    severity: 'warning',
+    summary: 'A filter entry a rule sets can stop events that another rule waits for (`on:`).',
+  },
+  // --- end of filters across a pack ---
   // --- Scenario files (`rulehook test`, src/testing) ---
   NO_TEST_FILES: { severity: 'error', summary: 'A `rulehook test` run found no scenario file.' },
   NO_TESTS: { severity: 'error', summary: 'A scenario file has no tests.' },

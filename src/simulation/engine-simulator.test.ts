@@ -25,6 +25,24 @@ const ev = (event: string, vars: Record<string, string> = {}) => ({
 });
 
 describe('EngineSimulator', () => {
+  it('names, on a filtered event, the rules that wait for it, when the webhook knows its rules', async () => {
+    const sim = simulate();
+    await sim.raise(ev('START'));
+    const check = await sim.raise(ev('CHECK', { 'audio.level': '3' }));
+    expect(check).toMatchObject({ sent: false, reason: 'keys_to_ignore', listening: ['sim/echo'] });
+    expect(await sim.raise(ev('HB1'))).not.toHaveProperty('listening');
+    // A webhook whose rules are not known (a live target) cannot say who waited.
+    const filtering = {
+      ...createEmptyResponse(),
+      event_filter: { events_to_ignore: ['CHECK'], keys_to_ignore: [], values_to_ignore: {} },
+    };
+    const foreign = new EngineSimulator({ call: () => ({ response: filtering, fired: null }) });
+    await foreign.raise(ev('START'));
+    const dropped = await foreign.raise(ev('CHECK'));
+    expect(dropped).toMatchObject({ sent: false, reason: 'events_to_ignore' });
+    expect(dropped).not.toHaveProperty('listening');
+  });
+
   it('applies the filters a response sets to the later events of its session', async () => {
     const sim = simulate();
     expect(await sim.raise(ev('START'))).toMatchObject({

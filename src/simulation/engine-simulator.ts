@@ -76,8 +76,8 @@ export class EngineSimulator {
       facts.delivered === true
         ? decideEvent(session.filter, event, [])
         : decideEvent(session.filter, event, delta, this.model);
-    if (!decision.sent)
-      return {
+    if (!decision.sent) {
+      const dropped: SimulatedEvent = {
         session: sessionId ?? '',
         seq: session.seq,
         event,
@@ -89,6 +89,10 @@ export class EngineSimulator {
         fired: null,
         response: null,
       };
+      const listening = this.webhook.listenersOf?.(event);
+      if (listening !== undefined && listening.length > 0) dropped.listening = listening;
+      return dropped;
+    }
     const answer = this.webhook.call(sessionId, variables, facts);
     const seq = session.seq;
     // A promise from another realm (jest's) is no `instanceof Promise`: test for a then.

@@ -2,6 +2,7 @@ import type { SessionVariables } from '../contract/types';
 import { createAutomaticKeyTest } from '../filter/delta';
 import type { EngineModel } from '../filter/engine-model';
 import { answerEvent, findStateUse, type AnswerOptions } from '../processor/answer-event';
+import { createListenerLookup, type ListenerLookup } from '../rules/compile/listening-rules';
 import type { RuleBook } from '../rules/compile/rule-book';
 import { explainEvent } from '../rules/evaluate/explain-event';
 import { readCarriedState, type StateUse } from '../session/carried-state';
@@ -25,6 +26,7 @@ export class LocalWebhook implements SimulatedWebhook {
   private readonly options: Omit<AnswerOptions, 'carry'>;
   private readonly use: StateUse;
   private readonly explain: boolean;
+  private readonly listeners: ListenerLookup;
 
   constructor(
     readonly book: RuleBook,
@@ -37,6 +39,11 @@ export class LocalWebhook implements SimulatedWebhook {
     };
     this.explain = options.explain === true;
     this.use = findStateUse(book);
+    this.listeners = createListenerLookup(book);
+  }
+
+  listenersOf(name: string): readonly string[] {
+    return this.listeners(name);
   }
 
   call(sessionId: string | undefined, variables: SessionVariables): WebhookAnswer {

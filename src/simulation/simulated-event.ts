@@ -20,6 +20,11 @@ export interface SimulatedEvent {
   fired: readonly string[] | null;
   response: CustomLogicResponse | null;
   explanation?: RuleExplanation[];
+  /**
+   * Of an event the filter stopped, the rules that wait for it (their `on:` takes its name), when the
+   * webhook's rules are known and there is at least one.
+   */
+  listening?: readonly string[];
 }
 
 export interface EngineSession {

@@ -26,4 +26,9 @@ export interface SimulatedWebhook {
     variables: SessionVariables,
     facts?: RaisedEventFacts,
   ): WebhookAnswer | Promise<WebhookAnswer>;
+  /**
+   * The rules that wait for the event `name` (their `on:` takes it), `ruleset/rule`: told of an event the
+   * filter stopped. Only a webhook whose rules are known has it (in-process rules).
+   */
+  listenersOf?(name: string): readonly string[];
 }

@@ -34,7 +34,7 @@ describe('a new starter pack', () => {
   it('passes its scenario tests, each rule fired and each condition outcome seen', async () => {
     const { code, stdout } = await run(runTest, ['rules', '--require-coverage']);
     expect(code).toBe(0);
-    expect(stdout).toContain('Coverage: 3 of 3 enabled rules fired; 6 of 6 condition outcomes seen');
+    expect(stdout).toContain('Coverage: 3 of 3 enabled rules fired; 10 of 10 condition outcomes seen');
     expect(stdout).toMatch(/\n7 passed, 0 failed\n$/);
   });
 

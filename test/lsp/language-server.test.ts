@@ -43,7 +43,14 @@ describe('diagnostics', () => {
     },
   );
 
-  it.each(['catalog-mistakes', 'quick-fixes', 'bad-catalog', 'duplicate-ruleset', 'never-holds'])(
+  it.each([
+    'catalog-mistakes',
+    'quick-fixes',
+    'bad-catalog',
+    'duplicate-ruleset',
+    'never-holds',
+    'swallowed-events',
+  ])(
     "are exactly validate --format json's for every file of the pack %s, did-you-mean in the message",
     async (pack) => {
       const expected = await validateJson(file(), `fixtures/${pack}`);

@@ -136,3 +136,22 @@ it("sends a reopened file's diagnostics again, for clients that drop them on clo
     'UNKNOWN_EVENT',
   ]);
 });
+
+it('updates the warning on a filter of one file as a rule of another is edited to wait for a change', async () => {
+  const quiet =
+    'ruleset: noise\nrules:\n  - id: quiet\n    on: CALL_STARTED\n    then:\n      filter: { keys_to_ignore: ["audio.*"] }\n';
+  const waits =
+    'ruleset: calls\nrules:\n  - id: record-end\n    on: CALL_ENDED\n    then: { set: { a: b } }\n';
+  write('pack/noise.yaml', quiet);
+  write('pack/calls.yaml', waits);
+  await client.open(file('pack/calls.yaml'), waits);
+  const [warning] = await client.diagnosticsOf(file('pack/noise.yaml'), (d) => d.length > 0);
+  expect(warning).toMatchObject({ code: 'FILTER_DROPS_LISTENED_EVENT', severity: 2 });
+  expect(warning!.range.start).toEqual({ line: 5, character: 33 });
+  expect(warning!.message).toContain('rule calls/record-end waits for CALL_ENDED');
+  await client.change(
+    file('pack/calls.yaml'),
+    waits.replace('    then:', '    if: { changed: call.endReason }\n    then:'),
+  );
+  expect(await client.diagnosticsOf(file('pack/noise.yaml'), (d) => d.length === 0)).toEqual([]);
+});

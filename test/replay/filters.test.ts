@@ -101,3 +101,43 @@ describe('rulehook replay --format jsonl: the events the engine would send', () 
     expect(json.lines()[2]!.explanation).toBeNull();
   });
 });
+
+describe('rulehook replay: filtered events that rules wait for', () => {
+  const SWALLOWED = path.join(FIXTURES, 'swallowed');
+
+  it('names the rules waiting for each filtered event in jsonl (listened_by)', async () => {
+    const run = await replay(['--rules', 'rules.yaml', 'recording.jsonl', '--format', 'jsonl'], {
+      cwd: SWALLOWED,
+    });
+    expect(run.code).toBe(0);
+    expect(run.lines().map((l) => [l.line, l.event, l.sent, l.reason, l.listened_by])).toEqual([
+      [1, 'CALL_STARTED', true, null, undefined],
+      [2, 'HEARTBEAT', false, 'events_to_ignore', ['calls/count-heartbeats']],
+      // Only audio.* changed: stopped, though calls/record-end waits for it.
+      [3, 'CALL_ENDED', false, 'keys_to_ignore', ['calls/record-end']],
+      [4, 'CALL_STARTED', true, null, undefined],
+      [5, 'HEARTBEAT_MEDIA', false, 'events_to_ignore', ['calls/count-heartbeats']],
+      [6, 'CALL_ENDED', true, null, undefined],
+    ]);
+  });
+
+  it('counts them in the summary, in all and by rule, with and without --workers', async () => {
+    for (const workers of [[], ['--workers', '2']]) {
+      const run = await replay(
+        ['--rules', 'rules.yaml', 'recording.jsonl', '--format', 'summary', ...workers],
+        {
+          cwd: SWALLOWED,
+        },
+      );
+      expect(run.out).toContain(
+        [
+          '  filtered     3: events_to_ignore 2, keys_to_ignore 1',
+          '  rules missed 3 filtered events they wait for (on:)',
+          '    calls/count-heartbeats  2',
+          '    calls/record-end        1',
+          '',
+        ].join('\n'),
+      );
+    }
+  });
+});

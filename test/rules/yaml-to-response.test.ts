@@ -10,7 +10,12 @@ const DSL = path.resolve(__dirname, '../fixtures/dsl');
 let book: RuleBook;
 beforeAll(async () => {
   const loaded = await loadRules([DSL], { cwd: DSL });
-  expect(loaded.diagnostics).toEqual([]);
+  // Warnings only, no error: the audio.* and vad.* entries of ordering/risky's filter can stop the other
+  // VERIFY_* events the vip-enrollment rule waits for.
+  expect(loaded.diagnostics.map((d) => [d.code, path.basename(d.file), d.message.split("'")[1]])).toEqual([
+    ['FILTER_DROPS_LISTENED_EVENT', '02-ordering.yaml', 'audio.*'],
+    ['FILTER_DROPS_LISTENED_EVENT', '02-ordering.yaml', 'vad.*'],
+  ]);
   book = RuleBook.compile(loaded.rulesets);
 });
 

@@ -12,7 +12,8 @@ export interface EventLocation {
 /**
  * The `--format jsonl` object of one event (the contract other tools parse;
  * docs/replay.md): file, line, session, seq, event, sent, reason, entry, delta,
- * fired, response, in this order; `fired_exposed: false` only when a rulehook
+ * fired, response, in this order; `listened_by` only on a filtered event that rules wait for (their `on:`
+ * takes it: the rules in-process only); `fired_exposed: false` only when a rulehook
  * target did not say which rules fired; `error` only when a call to a target
  * failed; `explanation` only with `--explain`.
  */
@@ -34,6 +35,7 @@ export function toJsonlObject(
     fired: event.fired,
     response: event.response === null ? null : toResponseJsonObject(event.response),
   };
+  if (event.listening !== undefined) out.listened_by = event.listening;
   if (firedHidden === true) out.fired_exposed = false;
   if (error !== undefined) out.error = error;
   if (explain)

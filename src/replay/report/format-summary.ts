@@ -47,6 +47,7 @@ export function formatSummary(input: SummaryInput): string {
     'filtered',
     `${formatCount(stats.filteredTotal)}${reasons.length === 0 ? '' : `: ${counts(new Map(reasons))}`}`,
   );
+  out += formatListenedFiltered(stats, row);
   const operations = [...stats.operations.values()].reduce((a, b) => a + b, 0);
   out += row(
     'operations',
@@ -87,6 +88,16 @@ function formatRules({ stats, rules, target }: SummaryInput): string {
     out += never.length === 0 ? '  never fired  none\n' : '  never fired\n';
     for (const rule of never) out += `    ${rule}\n`;
   }
+  return out;
+}
+
+/** The filtered events rules wait for, and by rule; nothing when the filter stopped none (or the rules are not known). */
+function formatListenedFiltered(stats: ReplayStats, row: (label: string, text: string) => string): string {
+  if (stats.filteredListened === 0) return '';
+  const rules = [...stats.listenedFiltered].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const width = Math.max(0, ...rules.map(([rule]) => rule.length));
+  let out = row('rules missed', `${plural(stats.filteredListened, 'filtered event')} they wait for (on:)`);
+  for (const [rule, n] of rules) out += `    ${rule.padEnd(width)}  ${formatCount(n)}\n`;
   return out;
 }
 

@@ -34,12 +34,20 @@ export class ReplayStats {
   readonly fired = new Map<string, number>();
   /** Sent events whose webhook did not say which rules fired (a foreign target). */
   firedUnknown = 0;
+  /** Filtered events that rules wait for (their `on:` takes them; the rules in-process only). */
+  filteredListened = 0;
+  /** For each rule, the filtered events it waits for. */
+  readonly listenedFiltered = new Map<string, number>();
 
   add({ event, error }: LaneOutcome): void {
     this.events++;
     if (event.seq === 1) this.sessions++;
     if (!event.sent) {
       if (event.reason !== null) this.filtered[event.reason]++;
+      if (event.listening === undefined) return;
+      this.filteredListened++;
+      for (const rule of event.listening)
+        this.listenedFiltered.set(rule, (this.listenedFiltered.get(rule) ?? 0) + 1);
       return;
     }
     this.sent++;
@@ -82,6 +90,8 @@ export class ReplayStats {
     this.filtersSet += other.filtersSet;
     addCounts(this.fired, other.fired);
     this.firedUnknown += other.firedUnknown;
+    this.filteredListened += other.filteredListened;
+    addCounts(this.listenedFiltered, other.listenedFiltered);
   }
 
   get filteredTotal(): number {

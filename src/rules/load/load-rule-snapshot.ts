@@ -3,6 +3,7 @@ import type { Diagnostic } from '../../diagnostics/diagnostic';
 import type { Catalog } from '../catalog/catalog-spec';
 import { checkDuplicateRulesets } from '../check/check-duplicate-rulesets';
 import { checkLoadTotals } from '../check/check-load-totals';
+import { checkSwallowedEvents } from '../check/swallowed/check-swallowed-events';
 import type { LoadedRuleset } from '../spec';
 import { loadRuleFileCached, parseCatalogCached, type LoadCache } from './load-cache';
 import { toLoadedRuleset } from './load-rule-file';
@@ -59,6 +60,8 @@ export function loadRuleSnapshot(snapshot: RuleSnapshot, cache?: LoadCache): Loa
     if (loaded) rulesets.push(loaded);
   }
   for (const diagnostic of crossFile) diagnostics.push(diagnostic);
+  // Across the files without errors: a filter set in one file can stop the events a rule of another waits for.
+  for (const diagnostic of checkSwallowedEvents(rulesets, catalog?.spec.events)) diagnostics.push(diagnostic);
 
   const result: LoadResult = {
     rulesets,

@@ -16,6 +16,7 @@ interface Entry {
  */
 export class CoverageRecorder {
   private readonly entries = new Map<string, Entry>();
+  private filteredListened = 0;
 
   /** Registers every rule of a load, so that rules no test reaches are listed too. */
   register(rules: RulesUnderTest, load: LoadResult | undefined): void {
@@ -35,7 +36,13 @@ export class CoverageRecorder {
                 { ...l, true: 0, false: 0 },
               ]),
             );
-      const coverage: RuleCoverage = { rule: info.id, file: info.file, enabled: info.enabled, events: 0 };
+      const coverage: RuleCoverage = {
+        rule: info.id,
+        file: info.file,
+        enabled: info.enabled,
+        events: 0,
+        filtered: 0,
+      };
       if (info.line !== undefined) Object.assign(coverage, { line: info.line, col: info.col });
       this.entries.set(key, { coverage, leaves });
     }
@@ -49,6 +56,11 @@ export class CoverageRecorder {
     for (const id of result.fired ?? []) {
       const entry = entryOf(id);
       if (entry) entry.coverage.events++;
+    }
+    if (result.listening !== undefined) this.filteredListened++;
+    for (const id of result.listening ?? []) {
+      const entry = entryOf(id);
+      if (entry) entry.coverage.filtered++;
     }
     for (const explanation of result.explanation ?? []) {
       if (explanation.condition === undefined || (explanation.reason !== 'if' && explanation.reason !== 'fired')) continue;
@@ -76,6 +88,7 @@ export class CoverageRecorder {
         total: leaves.length * 2,
         seen: leaves.reduce((n, l) => n + (l.true > 0 ? 1 : 0) + (l.false > 0 ? 1 : 0), 0),
       },
+      filteredListened: this.filteredListened,
     };
   }
 }

@@ -17,6 +17,8 @@ export interface RuleCoverage {
   enabled: boolean;
   /** How many events fired the rule, over every test run. */
   events: number;
+  /** How many events the rule waits for (its `on:` takes them) the simulated engine's filter stopped. */
+  filtered: number;
   /** The leaves of the rule's `if` (empty without one); absent when the source is unknown. */
   conditions?: ConditionCoverage[];
 }
@@ -32,4 +34,6 @@ export interface CoverageReport {
   neverFired: string[];
   /** Outcomes (true and false of each leaf of the enabled rules' `if`) possible, and seen. */
   outcomes: { total: number; seen: number };
+  /** Events the filter stopped that at least one rule waits for. */
+  filteredListened: number;
 }

@@ -18,7 +18,7 @@ export function formatCoverage(coverage: CoverageReport): string {
   for (const rule of coverage.rules) {
     const count = rule.enabled ? String(rule.events) : '-';
     const remark = !rule.enabled ? '  (disabled)' : rule.events === 0 ? '  never fired' : '';
-    lines.push(`  ${count.padStart(width)}  ${rule.rule}${remark}`);
+    lines.push(`  ${count.padStart(width)}  ${rule.rule}${remark}${describeFiltered(rule)}`);
   }
   const never = coverage.rules.filter((r) => r.enabled && r.events === 0);
   if (never.length > 0) {
@@ -33,7 +33,20 @@ export function formatCoverage(coverage: CoverageReport): string {
       : [],
   );
   if (unseen.length > 0) lines.push('  condition outcomes never seen:', ...unseen);
+  if (coverage.filteredListened > 0)
+    lines.push(
+      `  ${plural(coverage.filteredListened, 'event')} that rules wait for ${coverage.filteredListened === 1 ? 'was' : 'were'} stopped by the filter`,
+    );
   return `${lines.join('\n')}\n`;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** ` (2 events it waits for filtered)`, or '' when the filter stopped none. */
+function describeFiltered(rule: RuleCoverage): string {
+  return rule.enabled && rule.filtered > 0
+    ? `  (${plural(rule.filtered, 'event')} it waits for filtered)`
+    : '';
 }
 
 function describeUnseen(seenTrue: number, seenFalse: number): string {

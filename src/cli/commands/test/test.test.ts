@@ -118,7 +118,7 @@ describe('rulehook test: empty runs', () => {
       await cp(path.join(FIXTURES, 'passing'), path.join(project, 'rules'), { recursive: true });
       const found = await run([], { cwd: project });
       expect(found.code).toBe(0);
-      expect(found.stdout).toMatch(/^rules\/passing\.test\.yaml\n/);
+      expect(found.stdout).toMatch(/^rules\/passing\.test\.yaml$/m);
       expect(found.stdout).not.toContain('examples');
     });
   });
@@ -146,7 +146,10 @@ describe('rulehook test: --format', () => {
     expect(code).toBe(1);
     const report = JSON.parse(stdout);
     expect(report.summary).toEqual({ tests: 4, passed: 1, failed: 3, files: 1 });
-    expect(report.diagnostics).toEqual([]);
+    // The rules' own warning (their audio.* filter entry can stop the VERIFY_COMPLETED events rules wait for).
+    expect(
+      report.diagnostics.map((d: { code: string; line: number; col: number }) => [d.code, d.line, d.col]),
+    ).toEqual([['FILTER_DROPS_LISTENED_EVENT', 9, 34]]);
     const hidden = report.files[0].tests[2];
     expect(hidden).toMatchObject({
       name: 'expects an answer to an event the filter hides',
@@ -221,6 +224,28 @@ describe('rulehook test: --coverage', () => {
       ].join('\n'),
     );
     expect(lastLine(stdout)).toBe('5 passed, 0 failed');
+  });
+
+  it('counts the filtered events each rule waits for, in the text and in JSON', async () => {
+    const { code, stdout } = await run(['swallowed', '--coverage']);
+    expect(code).toBe(0);
+    expect(stdout).toContain(
+      [
+        'Coverage: 1 of 3 enabled rules fired; 0 of 0 condition outcomes seen',
+        '  events  rule',
+        '       1  calls/quiet',
+        '       0  calls/record-end  never fired  (1 event it waits for filtered)',
+        '       0  calls/count-heartbeats  never fired  (1 event it waits for filtered)',
+      ].join('\n'),
+    );
+    expect(stdout).toContain('  2 events that rules wait for were stopped by the filter\n');
+    const json = JSON.parse((await run(['swallowed', '--coverage', '--format', 'json'])).stdout);
+    expect(json.coverage.filteredListened).toBe(2);
+    expect(json.coverage.rules.map((r: { rule: string; filtered: number }) => [r.rule, r.filtered])).toEqual([
+      ['calls/quiet', 0],
+      ['calls/record-end', 1],
+      ['calls/count-heartbeats', 1],
+    ]);
   });
 
   it('--require-coverage fails the run when an enabled rule never fired, and every format says so', async () => {

@@ -193,3 +193,33 @@ describe('rulehook validate without PATH', () => {
     );
   });
 });
+
+describe('rulehook validate on a filter of one file that stops what a rule of another waits for', () => {
+  it('warns at the entry, naming the rule, its event and when the filter starts', async () => {
+    const { code, stdout } = await run(['swallowed-events', '--format', 'json']);
+    const report = JSON.parse(stdout);
+    expect(code).toBe(0);
+    expect(report.diagnostics).toEqual([
+      {
+        code: 'FILTER_DROPS_LISTENED_EVENT',
+        severity: 'warning',
+        file: 'swallowed-events/noise.yaml',
+        line: 8,
+        col: 26,
+        endLine: 8,
+        endCol: 35,
+        message:
+          "the filter entry 'audio.*' (keys_to_ignore) stops every event whose only changed variables match keys_to_ignore, from the event after rule noise/quiet fires (on CALL_STARTED); rule calls/record-end waits for CALL_ENDED and misses such events. If the event always changes a variable of its own, require it in the rule's condition ({ changed: NAME }); otherwise narrow the entry",
+        related: {
+          file: 'swallowed-events/calls.yaml',
+          line: 4,
+          col: 9,
+          endLine: 4,
+          endCol: 19,
+          message: 'rule calls/record-end waits here',
+        },
+      },
+    ]);
+    expect((await run(['swallowed-events', '--strict'])).code).toBe(1);
+  });
+});
