@@ -17,6 +17,7 @@ import { checkTemplateSize } from './check-template-size';
 import { checkThen } from './check-then';
 import { checkUnused } from './check-unused';
 import { checkVariableNames } from './check-variable-names';
+import { checkVariableValues } from './check-variable-values';
 
 /** The per-file semantic checks, in the order their diagnostics are produced (the loader sorts by position). */
 const CHECKS: readonly ((context: CheckContext) => void)[] = [
@@ -34,6 +35,7 @@ const CHECKS: readonly ((context: CheckContext) => void)[] = [
   checkEvents,
   checkCatalogNames,
   checkVariableNames,
+  checkVariableValues,
   checkActions,
 ];
 
