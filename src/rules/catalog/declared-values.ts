@@ -7,9 +7,12 @@ import type { CatalogSpec, VariableDeclaration } from './catalog-spec';
 
 /**
  * Whether a value fits a declaration; when not, why, as a clause for a message ("the catalog allows
- * only MATCH, MISMATCH"), and a close allowed value.
+ * only MATCH, MISMATCH"), and how to find a close allowed value (a search over the values: callers
+ * spend it within their suggestion budget).
  */
-export type ValueVerdict = { ok: true } | { ok: false; reason: string; suggestion?: string };
+export type ValueVerdict = { ok: true } | { ok: false; reason: string; suggest: () => string | undefined };
+
+const NONE = () => undefined;
 
 /**
  * The declaration that rules `name`: its own (an empty one too), else that of the first glob in
@@ -28,11 +31,6 @@ export function findDeclaration(catalog: CatalogSpec, name: string): VariableDec
   );
 }
 
-/** Whether the declaration says anything of values: a kind (given, or implied by values or a pattern). */
-export function constrainsValues(declaration: VariableDeclaration | undefined): boolean {
-  return declaration?.kind !== undefined;
-}
-
 /**
  * Checks a value (as the engine would carry it: text) against a declaration: `number` takes what gt/lt
  * read as a number, `yes-no` takes `true` and `false`, and `text` its `values` (exactly, case included)
@@ -42,14 +40,14 @@ export function checkDeclaredValue(declaration: VariableDeclaration, value: stri
   switch (declaration.kind) {
     case 'number':
       if (parseFiniteNumber(value) !== undefined) return { ok: true };
-      return { ok: false, reason: 'the catalog declares it as a number' };
+      return { ok: false, reason: 'the catalog declares it as a number', suggest: NONE };
     case 'yes-no':
       if (value === 'true' || value === 'false') return { ok: true };
-      return withSuggestion(
-        'the catalog declares it as yes/no, written true or false',
-        value,
-        readYesNo(value),
-      );
+      return {
+        ok: false,
+        reason: 'the catalog declares it as yes/no, written true or false',
+        suggest: () => readYesNo(value),
+      };
     case 'text':
       return checkText(declaration, value);
     default:
@@ -61,25 +59,19 @@ function checkText(declaration: VariableDeclaration, value: string): ValueVerdic
   if (declaration.values) {
     const allowed = declaration.values.map((v) => v.value);
     if (allowed.includes(value)) return { ok: true };
-    return withSuggestion(
-      `the catalog allows only ${formatNameList(allowed)}`,
-      value,
-      suggestName(value, allowed),
-    );
+    // `match` for `MATCH`: the one mistake an author may not see, since the two read alike.
+    const lower = value.toLowerCase();
+    const sameLetters = allowed.find((v) => v.toLowerCase() === lower);
+    const reason = `the catalog allows only ${formatNameList(allowed)}${sameLetters === undefined ? '' : ' (compared exactly, case included)'}`;
+    return { ok: false, reason, suggest: () => sameLetters ?? suggestName(value, allowed) };
   }
   if (declaration.pattern !== undefined) {
     const matcher = compilePattern(declaration.pattern);
     if (matcher === undefined || matcher.test(value)) return { ok: true };
-    return { ok: false, reason: `it does not match the pattern ${declaration.pattern} the catalog gives it` };
+    const reason = `it does not match the pattern ${declaration.pattern} the catalog gives it`;
+    return { ok: false, reason, suggest: NONE };
   }
   return { ok: true };
-}
-
-function withSuggestion(reason: string, value: string, suggestion: string | undefined): ValueVerdict {
-  if (suggestion === undefined) return { ok: false, reason };
-  // `match` for `MATCH`: the one mistake an author may not see, since values read alike.
-  const caseOnly = suggestion.toLowerCase() === value.toLowerCase();
-  return { ok: false, reason: caseOnly ? `${reason} (compared exactly, case included)` : reason, suggestion };
 }
 
 const YES = ['yes', 'y', 'on', '1', 'true'];

@@ -44,8 +44,9 @@ export function checkVariableValues(context: CheckContext): void {
       const verdict = checkDeclaredValue(declaration, literal);
       if (verdict.ok) continue;
       const message = `this rule sets '${key}' to '${literal}', which is not a value of '${key}': ${verdict.reason}`;
-      const suggestion = verdict.suggestion?.replace(/\$/g, '$$$$');
-      report(context, 'SET_VALUE_NOT_ALLOWED', message, context.locate([...path, 'set', key]), suggestion);
+      // A `$` of the value meant is written `$$` in a set value.
+      const suggest = () => verdict.suggest()?.replace(/\$/g, '$$$$');
+      report(context, 'SET_VALUE_NOT_ALLOWED', message, context.locate([...path, 'set', key]), suggest);
     }
   });
 }
@@ -91,7 +92,7 @@ function reportValue(
   const verdict = checkDeclaredValue(declaration, value);
   if (verdict.ok) return;
   const message = `'${value}' is not a value of '${name}': ${verdict.reason}, ${consequence}`;
-  report(context, 'VALUE_NOT_ALLOWED', message, context.locate(path), verdict.suggestion);
+  report(context, 'VALUE_NOT_ALLOWED', message, context.locate(path), verdict.suggest);
 }
 
 /**

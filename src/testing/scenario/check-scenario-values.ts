@@ -28,7 +28,7 @@ export function checkScenarioValues(parsed: ParsedYaml, catalog: CatalogSpec | u
       out.push(
         createDiagnostic('TEST_VALUE_NOT_ALLOWED', parsed.file, message, {
           range: parsed.locate([...path, name]),
-          suggestion: verdict.suggestion,
+          suggestion: verdict.suggest(),
         }),
       );
     }
