@@ -43,7 +43,14 @@ describe('diagnostics', () => {
     },
   );
 
-  it.each(['catalog-mistakes', 'quick-fixes', 'bad-catalog', 'duplicate-ruleset', 'catalog-values'])(
+  it.each([
+    'catalog-mistakes',
+    'quick-fixes',
+    'bad-catalog',
+    'duplicate-ruleset',
+    'catalog-values',
+    'bad-declarations',
+  ])(
     "are exactly validate --format json's for every file of the pack %s, did-you-mean in the message",
     async (pack) => {
       const expected = await validateJson(file(), `fixtures/${pack}`);

@@ -94,7 +94,7 @@ describe('catalog variables', () => {
       suggestion: 'number',
     });
     expect(parsed.diagnostics.find((d) => d.message.includes("'b'"))!.message).toBe(
-      "'values' is for text variables, and 'b' is declared as number (a number): remove 'values', or make its kind text",
+      "'values' is for text variables, and 'b' is declared as a number: remove 'values', or make its kind text",
     );
   });
 });

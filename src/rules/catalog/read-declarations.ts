@@ -86,14 +86,20 @@ function checkGlob(
   return [createDiagnostic(compiled.code, file, compiled.message, { range })];
 }
 
+/** The kinds that are not text, as a message says a variable is declared. */
+const NOT_TEXT = new Map([
+  ['number', 'as a number'],
+  ['yes-no', 'as yes/no (true or false)'],
+]);
+
 function checkDeclaration(file: string, parsed: ParsedYaml, name: string, details: Raw): Diagnostic[] {
   const out: Diagnostic[] = [];
   const at = ['variables', name];
   const kind = typeof details.kind === 'string' ? details.kind : 'text';
+  const declared = NOT_TEXT.get(kind);
   for (const key of ['values', 'pattern'] as const) {
-    if (details[key] === undefined || kind === 'text') continue;
-    const what = kind === 'number' ? 'a number' : 'true or false';
-    const message = `'${key}' is for text variables, and '${name}' is declared as ${kind} (${what}): remove '${key}', or make its kind text`;
+    if (details[key] === undefined || declared === undefined) continue;
+    const message = `'${key}' is for text variables, and '${name}' is declared ${declared}: remove '${key}', or make its kind text`;
     out.push(createDiagnostic('INVALID_VALUE', file, message, { range: parsed.locateKey([...at, key]) }));
   }
   if (details.values !== undefined && details.pattern !== undefined && kind === 'text') {
@@ -109,7 +115,8 @@ function checkDeclaration(file: string, parsed: ParsedYaml, name: string, detail
       const range = compiled.at
         ? parsed.locateWithin(path, compiled.at.start, compiled.at.end)
         : parsed.locate(path);
-      out.push(createDiagnostic(compiled.code, file, compiled.message, { range }));
+      const message = `the pattern of '${name}': ${compiled.message}`;
+      out.push(createDiagnostic(compiled.code, file, message, { range }));
     }
   }
   return out;
