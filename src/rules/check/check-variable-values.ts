@@ -7,12 +7,12 @@ import { asArray, asRecord, report, type CheckContext, type PlainRecord } from '
 import { forEachThen, walkAllConditions } from './walk';
 
 /** What a value outside the declaration makes of a condition, by operator. */
-const OUTCOMES: Record<string, { whole: string; item?: string }> = {
-  equals: { whole: 'so this condition can never hold' },
-  not_equals: { whole: 'so this condition always holds' },
-  in: { whole: 'so this condition can never hold', item: 'so this item never matches' },
-  not_in: { whole: 'so this condition always holds', item: 'so this item excludes nothing' },
-};
+const OUTCOMES: ReadonlyMap<string, { whole: string; item?: string }> = new Map([
+  ['equals', { whole: 'so this condition can never hold' }],
+  ['not_equals', { whole: 'so this condition always holds' }],
+  ['in', { whole: 'so this condition can never hold', item: 'so this item never matches' }],
+  ['not_in', { whole: 'so this condition always holds', item: 'so this item excludes nothing' }],
+]);
 
 /**
  * Values against the catalog's variable declarations (kind, values, pattern): the operands of
@@ -32,7 +32,7 @@ export function checkVariableValues(context: CheckContext): void {
     for (const [operator, operand] of Object.entries(condition)) {
       if (getOperandKind(operator) === 'number')
         checkNumberComparison(context, name, declaration, path, operator);
-      else if (OUTCOMES[operator])
+      else if (OUTCOMES.has(operator))
         checkOperand(context, name, declaration, [...path, operator], operand, lists);
     }
   });
@@ -60,7 +60,7 @@ function checkOperand(
   lists: PlainRecord | undefined,
 ): void {
   const operator = String(path[path.length - 1]);
-  const outcome = OUTCOMES[operator]!;
+  const outcome = OUTCOMES.get(operator)!;
   if (typeof operand === 'string') {
     reportValue(context, name, declaration, path, operand, outcome.whole);
     return;
