@@ -159,6 +159,22 @@ export const DIAGNOSTIC_CODES = {
     summary: 'A filter entry a rule sets can stop events that another rule waits for (`on:`).',
   },
   // --- end of filters across a pack ---
+  VALUE_NOT_ALLOWED: {
+    severity: 'warning',
+    summary: 'A condition compares a variable with a value its catalog declaration does not allow.',
+  },
+  NUMBER_COMPARISON_ON_TEXT: {
+    severity: 'warning',
+    summary: 'gt/gte/lt/lte compare a variable the catalog declares as text or yes/no, not as a number.',
+  },
+  SET_VALUE_NOT_ALLOWED: {
+    severity: 'warning',
+    summary: 'A rule sets a variable to a value its catalog declaration does not allow.',
+  },
+  TEST_VALUE_NOT_ALLOWED: {
+    severity: 'warning',
+    summary: 'A scenario file gives a variable a value its catalog declaration does not allow.',
+  },
   // --- Scenario files (`rulehook test`, src/testing) ---
   NO_TEST_FILES: { severity: 'error', summary: 'A `rulehook test` run found no scenario file.' },
   NO_TESTS: { severity: 'error', summary: 'A scenario file has no tests.' },

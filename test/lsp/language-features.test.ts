@@ -122,6 +122,20 @@ describe('completion, hover, definition', () => {
     expect(labels(await completeAt(at, scenario))).toContain('SPOOF_CHECK_COMPLETED');
   });
 
+  it('offers the values the catalog declares, with their descriptions, in conditions, set and scenarios', async () => {
+    let at = await openWith('  high-risk:', '  doubtful: { var: verify.decision, equals: | }');
+    const items = await completeAt(at);
+    expect(labels(items)).toEqual(['MATCH', 'MISMATCH', 'UNCERTAIN', 'INCONCLUSIVE']);
+    expect(items[1]).toMatchObject({ documentation: { value: "The voice is someone else's." } });
+    at = await openWith('    then:', '      set:\n        risk.level: |');
+    expect(labels(await completeAt(at))).toEqual(['LOW', 'PENDING', 'UNVERIFIED', 'HIGH', 'TEST']);
+    const scenario = file('fraud-and-spoofing', 'risk.test.yaml');
+    const text = read(scenario).replace('spoof.decision: GENUINE,', 'spoof.decision: ,');
+    await client.open(scenario, text);
+    at = positionIn(text, text.indexOf('spoof.decision: ,') + 'spoof.decision: '.length);
+    expect(labels(await completeAt(at, scenario))).toEqual(['GENUINE', 'SPOOF', 'INCONCLUSIVE']);
+  });
+
   it('finds every use of a named condition and renames it in one edit that validate accepts', async () => {
     const text = read(rules());
     await client.open(rules(), text);

@@ -50,6 +50,8 @@ describe('diagnostics', () => {
     'duplicate-ruleset',
     'never-holds',
     'swallowed-events',
+    'catalog-values',
+    'bad-declarations',
   ])(
     "are exactly validate --format json's for every file of the pack %s, did-you-mean in the message",
     async (pack) => {
@@ -133,6 +135,20 @@ describe('diagnostics', () => {
     const [unknown] = await client.diagnosticsOf(scenario, (d) => d.length > 0);
     expect(unknown).toMatchObject({ code: 'UNKNOWN_RULE', severity: 1 });
     expect(unknown!.message).toContain("did you mean 'fraud-and-spoofing/spoof-suspected'?");
+    await client.change(scenario, read(scenario));
+    await client.diagnosticsOf(scenario, (d) => d.length === 0);
+  });
+
+  it("warns about a scenario variable the catalog's declaration does not allow, with the value it meant", async () => {
+    const scenario = file('fraud-and-spoofing', 'risk.test.yaml');
+    const text = read(scenario).replace('spoof.decision: GENUINE,', 'spoof.decision: GENUNE,');
+    expect(text).not.toBe(read(scenario));
+    await client.open(scenario, text);
+    const [warning] = await client.diagnosticsOf(scenario, (d) => d.length > 0);
+    expect(warning).toMatchObject({ code: 'TEST_VALUE_NOT_ALLOWED', severity: 2 });
+    expect(warning!.message).toContain("did you mean 'GENUINE'?");
+    const line = text.split('\n')[warning!.range.start.line]!;
+    expect(line.slice(warning!.range.start.character, warning!.range.end.character)).toBe('GENUNE');
     await client.change(scenario, read(scenario));
     await client.diagnosticsOf(scenario, (d) => d.length === 0);
   });

@@ -50,3 +50,34 @@ describe('readCatalogEntries', () => {
     expect(readCatalogEntries('events: [A]\nvariables: 3\n').events).toEqual([{ name: 'A' }]);
   });
 });
+
+describe('readCatalogEntries, variables declared with their values', () => {
+  const entries = readCatalogEntries(`variables:
+  verify.decision:
+    description: The verdict.
+    values:
+      MATCH: The voice is the claimed customer.
+      MISMATCH:
+  verify.score: { kind: number }   # 0 to 1
+  person.optIn: { kind: yes-no }
+  risk.level: { values: [LOW, HIGH] }
+  person.id: { pattern: "^[0-9]+$" }
+  "custom.*":          # custom data
+`);
+
+  it('reads kinds, values with their descriptions, and descriptions from the key or its comment', () => {
+    expect(entries.variables).toEqual([
+      {
+        name: 'verify.decision',
+        description: 'The verdict.',
+        kind: 'text',
+        values: [{ name: 'MATCH', description: 'The voice is the claimed customer.' }, { name: 'MISMATCH' }],
+      },
+      { name: 'verify.score', description: '0 to 1', kind: 'number' },
+      { name: 'person.optIn', kind: 'yes-no', values: [{ name: 'true' }, { name: 'false' }] },
+      { name: 'risk.level', kind: 'text', values: [{ name: 'LOW' }, { name: 'HIGH' }] },
+      { name: 'person.id', kind: 'text' },
+      { name: 'custom.*', description: 'custom data' },
+    ]);
+  });
+});

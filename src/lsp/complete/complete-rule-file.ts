@@ -1,6 +1,7 @@
 import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver';
 import type { CatalogEntries, CatalogEntry } from './catalog-entries';
 import { toCompletionItems, type Insertion } from './completion-items';
+import { completeValues, findValuedVariable } from './complete-values';
 import { CONDITION_KEYS } from './condition-keys';
 import type { CursorContext } from './find-cursor-context';
 
@@ -62,6 +63,8 @@ export function completeRuleFile(
     if (isCondition(path)) return toCompletionItems(CONDITION_KEYS, CompletionItemKind.Operator, key);
     return [];
   }
+  const valued = findValuedVariable(context);
+  if (valued !== undefined) return completeValues(catalog.variables, valued, value);
   switch (last) {
     case 'on':
       return path[0] === 'rules' ? toCompletionItems(catalog.events, CompletionItemKind.Event, value) : [];

@@ -2,6 +2,7 @@ import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver';
 import type { CatalogEntries, CatalogEntry } from './catalog-entries';
 import { toCompletionItems, type Insertion } from './completion-items';
 import { concreteVariables, lastKey } from './complete-rule-file';
+import { completeValues, findScenarioVariable } from './complete-values';
 import type { CursorContext } from './find-cursor-context';
 
 /** What a scenario file's completion draws on: the rules it tests and their catalog. */
@@ -11,7 +12,10 @@ export interface ScenarioFacts {
   catalog: CatalogEntries;
 }
 
-/** Rule ids in `fired` / `not_fired`, event names in `event`, variable names as keys of `variables` and cases. */
+/**
+ * Rule ids in `fired` / `not_fired`, event names in `event`, variable names as keys of `variables` and
+ * cases, and their values where the catalog declares them.
+ */
 export function completeScenario(
   context: CursorContext,
   facts: ScenarioFacts,
@@ -31,6 +35,8 @@ export function completeScenario(
         })
       : [];
   }
+  const variable = findScenarioVariable(context);
+  if (variable !== undefined) return completeValues(facts.catalog.variables, variable, value);
   if (path.includes('fired') || path.includes('not_fired'))
     return toCompletionItems(facts.rules, CompletionItemKind.Reference, value);
   if (lastKey(path) === 'event')

@@ -1,4 +1,5 @@
 import { readFlow } from './read-flow';
+import { readSiblings } from './read-siblings';
 
 /**
  * Where the cursor is in a YAML document, told from the text alone so that it
@@ -23,6 +24,8 @@ export interface CursorContext {
   item: Record<string, string>;
   /** In the text of a block scalar (`description: |`) or of a comment: only a template names something there. */
   inText: boolean;
+  /** The `key: value` pairs of the mapping the cursor is in (the `var` of a condition): see readSiblings. */
+  siblings: Record<string, string>;
 }
 
 const WORD_END = /[^\s,[\]{}'":]*$/;
@@ -84,7 +87,8 @@ export function findCursorContext(text: string, offset: number): CursorContext {
       ? 'key'
       : 'value';
   const inText = up.inBlockScalar || /(^|\s)#/.test(before.replace(/"[^"]*"|'[^']*'/g, '""'));
-  return { path, role, prefix, start, end, template, item, inText };
+  const siblings = readSiblings(text, offset);
+  return { path, role, prefix, start, end, template, item, inText, siblings };
 }
 
 /** The keys above the cursor's line, read by indentation; fills `item` with the innermost list item's pairs. */

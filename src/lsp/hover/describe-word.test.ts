@@ -52,3 +52,36 @@ describe('describeWord', () => {
     expect(hoverAt('rules:\n  - id: Ver|ify')).toBeUndefined();
   });
 });
+
+describe('describeWord, variables declared with their values', () => {
+  const declared = readCatalogEntries(`variables:
+  verify.decision:
+    description: The verdict.
+    values: { MATCH: The voice is the claimed customer., MISMATCH: }
+  verify.score: { kind: number, description: 0 to 1 }
+`);
+  const hover = (text: string) => {
+    const plain = text.replace('|', '');
+    const context = findCursorContext(plain, text.indexOf('|'));
+    const word = plain.slice(context.start, context.end);
+    return describeWord(word, context, { catalog: declared, conditions: [], lists: [] });
+  };
+
+  it('shows a declared variable with its kind and its values', () => {
+    expect(hover('rules:\n  - if: { var: verify.deci|sion, equals: MATCH }')).toBe(
+      '**text variable** `verify.decision`\n\nThe verdict.\n\nValues:\n\n- `MATCH`: The voice is the claimed customer.\n- `MISMATCH`',
+    );
+    expect(hover('rules:\n  - if: { var: verify.sc|ore, gt: 1 }')).toBe(
+      '**number variable** `verify.score`\n\n0 to 1',
+    );
+  });
+
+  it('shows what a value means where it is compared or set', () => {
+    expect(hover('rules:\n  - if: { var: verify.decision, equals: MA|TCH }')).toBe(
+      '**value** `MATCH` of `verify.decision`\n\nThe voice is the claimed customer.',
+    );
+    expect(hover('rules:\n  - then:\n      set: { verify.decision: MISM|ATCH }')).toBe(
+      '**value** `MISMATCH` of `verify.decision`',
+    );
+  });
+});

@@ -1,4 +1,5 @@
-import type { CatalogEntries, CatalogEntry } from '../complete/catalog-entries';
+import type { CatalogEntries, CatalogEntry, VariableEntry } from '../complete/catalog-entries';
+import { findScenarioVariable, findValuedVariable, findVariableEntry } from '../complete/complete-values';
 import { lastKey } from '../complete/complete-rule-file';
 import { CONDITION_KEYS } from '../complete/condition-keys';
 import type { CursorContext } from '../complete/find-cursor-context';
@@ -20,12 +21,13 @@ export interface HoverFacts {
 export function describeWord(word: string, context: CursorContext, facts: HoverFacts): string | undefined {
   const { catalog } = facts;
   const last = lastKey(context.path);
-  if (context.template) return describeEntry('variable', findVariable(catalog.variables, word));
+  if (context.template) return describeVariable(findVariableEntry(catalog.variables, word));
   if (context.inText) return undefined;
   if (context.role === 'key') {
     const conditionKey = CONDITION_KEYS.find((k) => k.name === word);
     if (conditionKey) return describeEntry(conditionKey.operator ? 'operator' : 'condition', conditionKey);
-    if (last === 'set') return describeEntry('variable', findVariable(catalog.variables, word));
+    if (last === 'set' || last === 'variables')
+      return describeVariable(findVariableEntry(catalog.variables, word));
     if (last === 'parameters') {
       const parameters = catalog.actions.find((a) => a.name === context.item.action)?.parameters ?? [];
       const found = parameters.find((p) => p.name === word);
@@ -33,6 +35,8 @@ export function describeWord(word: string, context: CursorContext, facts: HoverF
     }
     return undefined;
   }
+  const valued = findValuedVariable(context) ?? findScenarioVariable(context);
+  if (valued !== undefined) return describeValue(findVariableEntry(catalog.variables, valued), word);
   switch (last) {
     case 'on':
     case 'events_to_ignore':
@@ -41,7 +45,7 @@ export function describeWord(word: string, context: CursorContext, facts: HoverF
     case 'var':
     case 'changed':
     case 'keys_to_ignore':
-      return describeEntry('variable', findVariable(catalog.variables, word));
+      return describeVariable(findVariableEntry(catalog.variables, word));
     case 'action':
       return describeEntry('action', findEntry(catalog.actions, word));
     case 'disable':
@@ -60,12 +64,22 @@ function findEntry(entries: readonly CatalogEntry[], name: string): CatalogEntry
   return entries.find((e) => e.name === name);
 }
 
-/** A variable by its name, else the catalog glob it falls under (`custom.tier` under `custom.*`). */
-function findVariable(variables: readonly CatalogEntry[], name: string): CatalogEntry | undefined {
-  return (
-    findEntry(variables, name) ??
-    variables.find((v) => v.name.endsWith('*') && name.startsWith(v.name.slice(0, -1)) && name !== v.name)
+/** A variable's entry, with its kind and allowed values when the catalog declares them. */
+function describeVariable(entry: VariableEntry | undefined): string | undefined {
+  const head = describeEntry(entry?.kind === undefined ? 'variable' : `${entry.kind} variable`, entry);
+  if (head === undefined || !entry?.values?.length || entry.kind === 'yes-no') return head;
+  const values = entry.values.map(
+    (v) => `- \`${v.name}\`${v.description === undefined ? '' : `: ${v.description}`}`,
   );
+  return `${head}\n\nValues:\n\n${values.join('\n')}`;
+}
+
+/** An allowed value of a variable, with what it means. */
+function describeValue(entry: VariableEntry | undefined, word: string): string | undefined {
+  const value = entry?.values?.find((v) => v.name === word);
+  if (value === undefined) return undefined;
+  const head = `**value** \`${value.name}\` of \`${entry!.name}\``;
+  return value.description === undefined ? head : `${head}\n\n${value.description}`;
 }
 
 function describeEntry(kind: string, entry: CatalogEntry | undefined): string | undefined {

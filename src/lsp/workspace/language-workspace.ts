@@ -5,6 +5,7 @@ import { checkSandboxScenario } from '../../sandbox/scenario/load-sandbox-scenar
 import { resolveRulePaths, toShownPath } from '../../testing/rules/resolve-rule-paths';
 import { canLoadRules } from '../../testing/run/prepare-scenario';
 import { checkRuleIds } from '../../testing/scenario/check-rule-ids';
+import { checkScenarioValues } from '../../testing/scenario/check-scenario-values';
 import { loadScenarioFile, type ScenarioFile } from '../../testing/scenario/load-scenario-file';
 import type { CatalogEntry } from '../complete/catalog-entries';
 import { classifyFile, type FileKind } from './classify-file';
@@ -85,6 +86,7 @@ export class LanguageWorkspace {
     const diagnostics = [...scenario.diagnostics];
     const pack = canLoadRules(scenario) ? this.scenarioPack(absolute, scenario, cwd, diagnostics) : undefined;
     const rules = pack && (await pack.check(this.open));
+    if (rules !== undefined) diagnostics.push(...checkScenarioValues(scenario.parsed, rules.catalog?.spec));
     if (rules !== undefined && !hasErrors(rules.diagnostics))
       diagnostics.push(
         ...checkRuleIds(

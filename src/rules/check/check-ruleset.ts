@@ -19,6 +19,7 @@ import { checkUnused } from './check-unused';
 import { checkVariableNames } from './check-variable-names';
 import { checkNeverHolds } from './never-holds/check-never-holds';
 import { checkNeverRuns } from './never-holds/check-never-runs';
+import { checkVariableValues } from './check-variable-values';
 
 /** The per-file semantic checks, in the order their diagnostics are produced (the loader sorts by position). */
 const CHECKS: readonly ((context: CheckContext) => void)[] = [
@@ -36,6 +37,7 @@ const CHECKS: readonly ((context: CheckContext) => void)[] = [
   checkEvents,
   checkCatalogNames,
   checkVariableNames,
+  checkVariableValues,
   checkActions,
   checkNeverHolds,
   checkNeverRuns,

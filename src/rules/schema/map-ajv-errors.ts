@@ -100,6 +100,13 @@ function mapError(error: ErrorObject, parsed: ParsedYaml): Diagnostic {
         `${describePlace(path)} must not be an empty list`,
         at,
       );
+    case 'minProperties':
+      return createDiagnostic(
+        'INVALID_VALUE',
+        parsed.file,
+        `${describePlace(path)} must not be an empty mapping`,
+        at,
+      );
     case 'pattern':
       if (error.schema === ID_PATTERN && typeof error.data === 'string') {
         const kind = schema.title === 'ruleset' ? 'ruleset name' : 'rule id';

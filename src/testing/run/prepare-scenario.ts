@@ -5,6 +5,7 @@ import type { CoverageRecorder } from '../coverage/coverage-recorder';
 import type { RulesLoader } from '../rules/load-rules-under-test';
 import type { RulesUnderTest } from '../rules/rules-under-test';
 import { checkRuleIds } from '../scenario/check-rule-ids';
+import { checkScenarioValues } from '../scenario/check-scenario-values';
 import { loadScenarioFile, splitErrorsByTest, type ScenarioFile } from '../scenario/load-scenario-file';
 
 export interface PrepareContext {
@@ -30,7 +31,7 @@ export interface PreparedScenario {
 /**
  * Reads and checks a scenario file, loads the rules it names (their problems are
  * reported as `rulehook validate` reports them, once per run) and checks its rule
- * ids against them. Undefined when the file cannot be read.
+ * ids against them, and its variables' values against their catalog. Undefined when the file cannot be read.
  */
 export async function prepareScenario(
   found: FoundFile,
@@ -56,6 +57,8 @@ export async function prepareScenario(
       for (const [file, source] of loaded.load.sources)
         if (!context.sources.has(file)) context.sources.set(file, source);
     }
+    if (loaded.load)
+      scenario.diagnostics.push(...checkScenarioValues(scenario.parsed, loaded.load.catalog?.spec));
     rules = loaded.rules;
     if (rules !== undefined) {
       if (loaded.first) context.coverage?.register(rules, loaded.load);

@@ -49,6 +49,31 @@ describe('rulehook test: outcomes', () => {
   });
 });
 
+describe('rulehook test: values the catalog declares', () => {
+  it('warns about a scenario variable its declaration refuses, at its line:col, and still runs the test', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'rulehook-values-'));
+    try {
+      await writeFile(path.join(dir, 'catalog.yaml'), 'variables:\n  verify.score: { kind: number }\n');
+      await writeFile(
+        path.join(dir, 'rules.yaml'),
+        'ruleset: r\nrules:\n  - id: low\n    if: { var: verify.score, lt: 0.3 }\n    then: { set: { verify.score: "0" } }\n',
+      );
+      await writeFile(
+        path.join(dir, 'values.test.yaml'),
+        'rules: .\ntests:\n  - name: a comma\n    event: E\n    variables: { verify.score: "0,2" }\n    expect: { fired: [] }\n',
+      );
+      const { code, stdout } = await run(['.'], { cwd: dir });
+      expect(code).toBe(0);
+      expect(stdout).toContain(
+        "values.test.yaml:5:32 - warning TEST_VALUE_NOT_ALLOWED: this test gives 'verify.score' the value '0,2', which the engine would not send: the catalog declares it as a number",
+      );
+      expect(lastLine(stdout)).toBe('1 passed, 0 failed');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('rulehook test: --filter', () => {
   it('runs only the tests whose name or file contains the text, in any case', async () => {
     const { code, stdout } = await run(['passing', 'failing', '--filter', 'LOW SCORES']);
