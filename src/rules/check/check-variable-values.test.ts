@@ -145,7 +145,7 @@ describe('values against the catalog', () => {
 
   it('checks nothing with a list catalog: old catalogs behave as before', () => {
     const text = rule(
-      '    if: { all: [ { var: verify.decision, equals: MISTMATCH }, { var: verify.decision, lt: 1 } ] }',
+      '    if: { any: [ { var: verify.decision, equals: MISTMATCH }, { var: verify.decision, lt: 1 } ] }',
       '    then: { set: { verify.decision: hgih } }',
     );
     expect(diagnose(text, 'variables: [verify.decision]\n')).toEqual([]);
