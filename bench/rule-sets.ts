@@ -27,17 +27,32 @@ function pick<T>(items: readonly T[], next: () => number): T {
   return items[Math.floor(next() * items.length)] as T;
 }
 
-/** A leaf on a known variable that holds (or not) on the bench events. */
-function leaf(kind: number, holds: boolean, next: () => number): LeafSpec {
+/** A variable of `facts` the condition does not test yet, taken. */
+function pickUnused(facts: object, used: Set<string>, next: () => number): string {
+  const key = pick(
+    Object.keys(facts).filter((k) => !used.has(k)),
+    next,
+  );
+  used.add(key);
+  return key;
+}
+
+/**
+ * A leaf on a known variable that holds (or not) on the bench events. Each leaf
+ * of a condition tests its own variable: a false leaf is false on the bench
+ * events, not on every event, as in a pack people write (`validate` warns
+ * about a condition that can never hold).
+ */
+function leaf(kind: number, holds: boolean, next: () => number, used: Set<string>): LeafSpec {
   if (kind < 2) {
-    const key = pick(Object.keys(STRING_FACTS), next);
+    const key = pickUnused(STRING_FACTS, used, next);
     const fact = STRING_FACTS[key] as { value: string; others: readonly string[] };
     const other = pick(fact.others, next);
     if (kind === 0) return { var: key, equals: holds ? fact.value : other };
     const rest = fact.others.filter((o) => o !== other).slice(0, 1);
     return { var: key, in: holds ? [other, fact.value, ...rest] : [other, ...rest] };
   }
-  const key = pick(Object.keys(NUMBER_FACTS), next);
+  const key = pickUnused(NUMBER_FACTS, used, next);
   const value = NUMBER_FACTS[key] as number;
   const margin = Math.max(Math.abs(value) * 0.25, 0.01);
   const below = Number((value - margin).toFixed(2));
@@ -52,7 +67,8 @@ function templateCondition(t: number): ConditionSpec {
   const count = next() < 0.5 ? 2 : 3;
   const falseAt = t % 2 === 0 ? -1 : Math.floor(next() * count);
   const leaves: ConditionSpec[] = [];
-  for (let i = 0; i < count; i++) leaves.push(leaf(Math.floor(next() * 4), i !== falseAt, next));
+  const used = new Set<string>();
+  for (let i = 0; i < count; i++) leaves.push(leaf(Math.floor(next() * 4), i !== falseAt, next, used));
   return { all: leaves };
 }
 

@@ -29,8 +29,9 @@ describe('examples/deploy/rulehook.yaml', () => {
     );
     const report = JSON.parse(io.out()) as { summary: { files: number }; diagnostics: unknown[] };
     expect([code, report.diagnostics]).toEqual([0, []]);
-    // The file itself, the pack's catalog and its rule file.
-    expect(report.summary.files).toBe(3);
+    // The file itself, the pack's catalog, its rule file, and its scenario file, whose values validate
+    // checks against the catalog's declarations.
+    expect(report.summary.files).toBe(4);
   });
 });
 

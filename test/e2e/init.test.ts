@@ -21,7 +21,7 @@ describe('rulehook init, end to end', () => {
     const validate = await runCliProcess(['validate', '--strict', 'rules'], 20_000, { cwd: work });
     expect({ code: validate.code, stdout: validate.stdout }).toEqual({
       code: 0,
-      stdout: '0 errors, 0 warnings in 2 files\n',
+      stdout: '0 errors, 0 warnings in 3 files\n',
     });
 
     const test = await runCliProcess(['test', 'rules'], 20_000, { cwd: work });

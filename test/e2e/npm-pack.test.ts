@@ -47,7 +47,8 @@ describe('npm pack, installed as a dependency', () => {
     const manifest = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;
     };
-    expect(manifest.scripts.prepack).toBe('npm run build');
+    // From a clean dist/: a file left there by an earlier build of a since-removed module is not shipped.
+    expect(manifest.scripts.prepack).toBe('npm run clean && npm run build');
     await sh('npm', ['pack', '--ignore-scripts', '--pack-destination', packs], ROOT);
     const [tarball] = (await readdir(packs)).filter((name) => name.endsWith('.tgz'));
     expect(tarball).toMatch(/^rulehook-\d+\.\d+\.\d+.*\.tgz$/);
@@ -87,14 +88,14 @@ describe('npm pack, installed as a dependency', () => {
     const init = await sh('npx', ['rulehook', 'init', 'rules'], project);
     expect(init.stdout).toContain('npx rulehook validate --strict rules');
     const validate = await sh('npx', ['rulehook', 'validate', '--strict', 'rules'], project);
-    expect(validate.stdout).toBe('0 errors, 0 warnings in 2 files\n');
+    expect(validate.stdout).toBe('0 errors, 0 warnings in 3 files\n');
     const test = await sh('npx', ['rulehook', 'test', 'rules'], project);
     expect(test.stdout).toMatch(/\n7 passed, 0 failed\n$/);
     // Inside the pack, as its README says: npx finds the project's rulehook, test finds the pack.
     const inside = await sh('npx', ['rulehook', 'test'], path.join(project, 'rules'));
     expect(inside.stdout).toMatch(/\n7 passed, 0 failed\n$/);
     const validateInside = await sh('npx', ['rulehook', 'validate', '--strict'], path.join(project, 'rules'));
-    expect(validateInside.stdout).toBe('0 errors, 0 warnings in 2 files\n');
+    expect(validateInside.stdout).toBe('0 errors, 0 warnings in 3 files\n');
     expect(validateInside.stderr).toBe(
       'rulehook validate: checking the rule pack in the current directory (.)\n',
     );

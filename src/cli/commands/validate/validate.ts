@@ -6,6 +6,7 @@ import { shouldColor } from '../../../terminal/color';
 import type { CommandRunner } from '../../../terminal/command-io';
 import { reportUsage } from '../../options/report-usage';
 import { describeDefaultPacks, describeNoPack } from './default-packs';
+import { checkPackScenarios } from './check-pack-scenarios';
 import { checkServeConfig } from './validate-config';
 import { parseValidateOptions, VALIDATE_USAGE } from './validate-options';
 
@@ -32,8 +33,10 @@ export const runValidate: CommandRunner = async (args, io) => {
   }
   const catalog = parsed.options.catalog ?? checked?.catalog;
   const results: Checked[] = checked === undefined ? [] : [checked];
-  for (const rules of packs)
-    results.push(await loadRules(rules, { cwd: io.cwd, ...(catalog === undefined ? {} : { catalog }) }));
+  for (const rules of packs) {
+    const loaded = await loadRules(rules, { cwd: io.cwd, ...(catalog === undefined ? {} : { catalog }) });
+    results.push(loaded, await checkPackScenarios(rules, io.cwd, loaded.catalog?.spec));
+  }
   const diagnostics = results.flatMap((r) => r.diagnostics);
   const sources = new Map(results.flatMap((r) => [...r.sources]));
   const color = format === 'human' && shouldColor(io);
