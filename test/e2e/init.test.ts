@@ -42,6 +42,16 @@ describe('rulehook init, end to end', () => {
     const replayInside = await runCliProcess(['replay', '--format', 'summary'], 20_000, { cwd: pack });
     expect(replayInside.code).toBe(0);
     expect(replayInside.stdout).toMatch(/events +16 from 1 file/);
+    // The README's test from a recorded call: written, then run with the pack's other tests.
+    const written = await runCliProcess(
+      ['test', '--from-recording', 'recordings/sample-calls.jsonl', '--write', 'recorded.test.yaml'],
+      20_000,
+      { cwd: pack },
+    );
+    expect({ code: written.code, stderr: written.stderr }).toEqual({ code: 0, stderr: '' });
+    const withRecorded = await runCliProcess(['test'], 20_000, { cwd: pack });
+    expect(withRecorded.code).toBe(0);
+    expect(withRecorded.stdout).toContain('recorded.test.yaml');
 
     const schemaLine = (await readFile(path.join(pack, 'starter.yaml'), 'utf8')).split('\n')[0];
     expect(schemaLine).toBe(
