@@ -21,6 +21,18 @@ const LAYERS = {
   hosts: ['contract', 'files', 'observability', 'processor', 'terminal'],
   testing: ['contract', 'diagnostics', 'filter', 'rules', 'simulation', 'terminal', 'package-root'],
   replay: ['contract', 'diagnostics', 'filter', 'processor', 'rules', 'simulation', 'terminal'],
+  // replay, testing: a suggested filter is proven on the recordings replay reads and the pack's own tests.
+  suggest: [
+    'contract',
+    'diagnostics',
+    'filter',
+    'processor',
+    'replay',
+    'rules',
+    'simulation',
+    'terminal',
+    'testing',
+  ],
   server: [
     'contract',
     'diagnostics',
