@@ -1,0 +1,33 @@
+import { matchesFilterEntry } from '../../filter/filter-entry';
+import { isGlob } from '../../glob/compile-glob';
+
+/** A `keys_to_ignore` entry considered, with the known names it matches (sorted). */
+export interface KeyGroup {
+  entry: string;
+  names: string[];
+}
+
+/**
+ * The entries considered for known variable names: one per prefix, the part before the last `.`
+ * (`audio.netSeconds` and `audio.grossSeconds` give `audio.*`; `config.verify.threshold` gives
+ * `config.verify.*`), and a name without a dot on its own. A catalog glob that is already an entry
+ * (`custom.*`) counts as a name; other globs (`*Seconds`) cannot be written as an entry and are left out.
+ * Sorted by entry.
+ */
+export function groupVariableNames(known: readonly string[]): KeyGroup[] {
+  const names = [...new Set(known)].filter(isEntryShaped).sort();
+  const entries = new Set(names.map(entryOf));
+  return [...entries]
+    .sort()
+    .map((entry) => ({ entry, names: names.filter((name) => matchesFilterEntry(entry, name)) }));
+}
+
+function isEntryShaped(name: string): boolean {
+  if (name === '' || name === '*') return false;
+  return !isGlob(name.endsWith('*') ? name.slice(0, -1) : name);
+}
+
+function entryOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? `${name.slice(0, dot + 1)}*` : name;
+}
