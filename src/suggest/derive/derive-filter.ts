@@ -12,7 +12,7 @@ import { describeSwallowed } from './describe-reasons';
 import { describeEventEntry, describeKeyEntry } from './describe-entries';
 import { listRuleReads } from './collect-reads';
 import type { EventGroup } from './group-events';
-import { groupVariableNames, type KeyGroup } from './group-variables';
+import { dropContained, groupVariableNames, type KeyGroup } from './group-variables';
 import { listEnabledRules, type DeriveRule } from './pack-rules';
 import { indexReads } from './read-index';
 
@@ -98,7 +98,11 @@ export function deriveFilter(input: DeriveInput): DerivedFilter {
     describeEventEntry(group as EventGroup, events.freeRules, changedReaders),
   );
   settle('keys_to_ignore', keys.groups, (group) => describeKeyEntry(group as KeyGroup, rules));
-  return { candidates: candidates.sort(byListAndEntry), rejected: rejected.sort(byListAndEntry) };
+  const tidy = <T extends { list: string; entry: string }>(items: readonly T[]) => [
+    ...items.filter((item) => item.list === 'events_to_ignore'),
+    ...dropContained(items.filter((item) => item.list === 'keys_to_ignore')),
+  ];
+  return { candidates: tidy(candidates).sort(byListAndEntry), rejected: tidy(rejected).sort(byListAndEntry) };
 }
 
 /** Catalog, recordings and the plain names of `on:`: the names an `events_to_ignore` entry can be tested on. */

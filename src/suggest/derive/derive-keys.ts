@@ -19,8 +19,7 @@ export interface KeyDerivation {
  * change (it would miss every event the entry stops: a repeated operation or update is a change of the
  * answers), and, when the engine filters events whose delta is empty, no rule can fire on an event that
  * changes nothing. Rules with `on:` are left to `validate`'s own analysis. An entry the pack already sets,
- * or whose every known name an entry of the pack matches, is not considered; nor is an entry another
- * derived entry contains (`config.verify.*` under `config.*`).
+ * or whose every known name an entry of the pack matches, is not considered.
  */
 export function deriveKeyGroups(
   rules: readonly DeriveRule[],
@@ -48,18 +47,9 @@ export function deriveKeyGroups(
     else if (onEmptyDelta.length > 0) reject(entry, describeEmptyDelta(onEmptyDelta), onEmptyDelta);
     else groups.push(group);
   }
-  return { groups: dropContained(groups), rejected };
+  return { groups, rejected };
 }
 
 function unique(rules: readonly DeriveRule[]): DeriveRule[] {
   return [...new Set(rules)];
-}
-
-/** Leaves out an entry that another one matches every name of (`config.verify.*` under `config.*`). */
-function dropContained(groups: readonly KeyGroup[]): KeyGroup[] {
-  const prefixes = groups.filter((g) => g.entry.endsWith('*')).map((g) => g.entry);
-  return groups.filter(
-    ({ entry }) =>
-      !prefixes.some((prefix) => prefix !== entry && matchesFilterEntry(prefix, entry.replace(/\*$/, ''))),
-  );
 }

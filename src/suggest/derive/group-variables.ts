@@ -31,3 +31,16 @@ function entryOf(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot > 0 ? `${name.slice(0, dot + 1)}*` : name;
 }
+
+/**
+ * Leaves out each entry that another one of the list matches every name of (`config.verify.*` under
+ * `config.*`): a derived entry inside another says nothing more, and a rejected one is explained by the
+ * rejection of the entry around it.
+ */
+export function dropContained<T extends { entry: string }>(items: readonly T[]): T[] {
+  const prefixes = items.filter((item) => item.entry.endsWith('*')).map((item) => item.entry);
+  return items.filter(
+    ({ entry }) =>
+      !prefixes.some((prefix) => prefix !== entry && matchesFilterEntry(prefix, entry.replace(/\*$/, ''))),
+  );
+}
