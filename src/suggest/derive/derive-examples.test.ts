@@ -6,14 +6,15 @@ import { loadRules } from '../../rules/load';
 import { deriveFilter, type DeriveInput } from './derive-filter';
 import type { DerivedFilter } from './derived-filter';
 
-const EXAMPLES = path.join(__dirname, '../../../examples');
+const ROOT = path.join(__dirname, '../../..');
+
+const readExample = (name: string) => readPack(path.join(ROOT, 'examples', name));
 
 /**
- * An example pack as `validate` loads it, with the names its recordings carry and the first event of each
+ * A pack directory as `validate` loads it, with the names its recordings carry and the first event of each
  * recorded call, as the command reads them.
  */
-async function readExample(name: string): Promise<DeriveInput> {
-  const dir = path.join(EXAMPLES, name);
+async function readPack(dir: string): Promise<DeriveInput> {
   const loaded = await loadRules([dir], { cwd: dir });
   const events = new Set<string>();
   const variables = new Set<string>();
@@ -188,5 +189,32 @@ describe('deriveFilter on the example packs', () => {
       'noise-reduction/keep-everything-on-test-lines',
       'noise-reduction/ignore-heartbeats-and-progress-counters',
     ]);
+  });
+});
+
+describe('deriveFilter on a pack where a rule without on: reads audio.netSeconds', () => {
+  it('does not derive audio.*, and names the rule and the variable', async () => {
+    const derived = deriveFilter(await readPack(path.join(ROOT, 'test/fixtures/suggest/track-speech')));
+    expect(summarize(derived)).toEqual({
+      candidates: events('CALL_STARTED', 'HEARTBEAT*'),
+      rejected: {
+        AUDIO_PROGRESS: ['track-speech'],
+        'audio.*': ['track-speech'],
+        'call.*': ['record-end'],
+        'vad.*': ['track-speech'],
+      },
+    });
+    const reasons = Object.fromEntries(derived.rejected.map((r) => [r.entry, r.reason]));
+    expect(reasons).toEqual({
+      AUDIO_PROGRESS:
+        'rule usage/track-speech, with no `on:`, can fire on AUDIO_PROGRESS: its condition does not rule that event out',
+      'audio.*': 'rule usage/track-speech, with no `on:`, reads audio.netSeconds',
+      'call.*': 'rule usage/record-end reads call.endReason',
+      'vad.*':
+        'rule usage/track-speech, with no `on:`, fires on every event its condition allows, requiring no change: an event changing only vad.* would no longer reach it',
+    });
+    expect(derived.candidates[1]?.reason).toBe(
+      'no rule fires on HEARTBEAT or HEARTBEAT_MEDIA, the known events starting with HEARTBEAT; the rule without `on:` cannot fire on them (rule usage/record-end tests `changed`, which would see what they change on the next event sent instead)',
+    );
   });
 });
