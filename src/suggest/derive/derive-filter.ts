@@ -1,8 +1,8 @@
 import { createAutomaticKeyTest } from '../../filter/delta';
 import type { EngineModel } from '../../filter/engine-model';
 import { isReservedVariable } from '../../contract/reserved-variables';
-import { isGlob } from '../../glob/compile-glob';
 import type { CatalogSpec } from '../../rules/catalog/catalog-spec';
+import { listVariableGlobStarts, listVariableNames } from '../../rules/catalog/match-catalog';
 import type { LoadedRuleset } from '../../rules/spec';
 import { entryKey, findSwallowedByEntries } from './check-derived-entries';
 import { deriveEventGroups } from './derive-events';
@@ -105,18 +105,31 @@ export function deriveFilter(input: DeriveInput): DerivedFilter {
   return { candidates: tidy(candidates).sort(byListAndEntry), rejected: tidy(rejected).sort(byListAndEntry) };
 }
 
-/** Catalog, recordings and the plain names of `on:`: the names an `events_to_ignore` entry can be tested on. */
+/**
+ * Catalog, recordings and what `on:` names: the names an `events_to_ignore` entry can be tested on. A name
+ * with a `*` cannot be an exact entry and is left out; any other glob of an `on:` takes itself, so it counts
+ * as needed and only keeps a prefix that matches its text from being derived.
+ */
 function listKnownEvents(input: DeriveInput, rules: readonly DeriveRule[]): string[] {
   const named = rules.flatMap((rule) => rule.on ?? []);
   const all = [...(input.catalog?.events ?? []), ...input.observed.events, ...named];
-  return [...new Set(all)].filter((name) => name !== '' && !isGlob(name)).sort();
+  return [...new Set(all)].filter((name) => name !== '' && !name.includes('*')).sort();
 }
 
-/** Catalog and recordings, less the engine's automatic keys and rulehook's own state (`rulehook.*`). */
+/**
+ * Catalog and recordings, less the engine's automatic keys and rulehook's own state (`rulehook.*`). A
+ * catalog glob counts by its literal start (`custom.*` for `custom.*`, `audio.n*` for `audio.n*Seconds`).
+ */
 function listKnownVariables(input: DeriveInput): string[] {
   const isAutomatic = createAutomaticKeyTest(input.automaticKeys);
-  const all = [...(input.catalog?.variables ?? []), ...input.observed.variables];
-  return all.filter((name) => !isAutomatic(name) && !isReservedVariable(name));
+  const catalog = input.catalog;
+  const declared =
+    catalog === undefined
+      ? []
+      : [...listVariableNames(catalog), ...listVariableGlobStarts(catalog).map((start) => `${start}*`)];
+  return [...declared, ...input.observed.variables].filter(
+    (name) => !isAutomatic(name) && !isReservedVariable(name),
+  );
 }
 
 function byListAndEntry(a: { list: string; entry: string }, b: { list: string; entry: string }): number {

@@ -1,5 +1,4 @@
 import { matchesFilterEntry } from '../../filter/filter-entry';
-import { isGlob } from '../../glob/compile-glob';
 
 /** A `keys_to_ignore` entry considered, with the known names it matches (sorted). */
 export interface KeyGroup {
@@ -10,9 +9,8 @@ export interface KeyGroup {
 /**
  * The entries considered for known variable names: one per prefix, the part before the last `.`
  * (`audio.netSeconds` and `audio.grossSeconds` give `audio.*`; `config.verify.threshold` gives
- * `config.verify.*`), and a name without a dot on its own. A catalog glob that is already an entry
- * (`custom.*`) counts as a name; other globs (`*Seconds`) cannot be written as an entry and are left out.
- * Sorted by entry.
+ * `config.verify.*`), and a name without a dot on its own. A name may end with `*` (a catalog glob's
+ * start); one with a `*` elsewhere cannot be written as an entry and is left out. Sorted by entry.
  */
 export function groupVariableNames(known: readonly string[]): KeyGroup[] {
   const names = [...new Set(known)].filter(isEntryShaped).sort();
@@ -23,8 +21,7 @@ export function groupVariableNames(known: readonly string[]): KeyGroup[] {
 }
 
 function isEntryShaped(name: string): boolean {
-  if (name === '' || name === '*') return false;
-  return !isGlob(name.endsWith('*') ? name.slice(0, -1) : name);
+  return name !== '' && name !== '*' && !name.slice(0, -1).includes('*');
 }
 
 function entryOf(name: string): string {
