@@ -1,19 +1,18 @@
-import { createAutomaticKeyTest } from '../../filter/delta';
 import type { EngineModel } from '../../filter/engine-model';
-import { isReservedVariable } from '../../contract/reserved-variables';
 import type { CatalogSpec } from '../../rules/catalog/catalog-spec';
-import { listVariableGlobStarts, listVariableNames } from '../../rules/catalog/match-catalog';
 import type { LoadedRuleset } from '../../rules/spec';
 import { entryKey, findSwallowedByEntries } from './check-derived-entries';
 import { deriveEventGroups } from './derive-events';
 import { deriveKeyGroups } from './derive-keys';
-import type { DerivedFilter, FilterCandidate, RejectedCandidate } from './derived-filter';
+import type { SwallowedEvents } from '../../rules/check/swallowed/find-swallowed-events';
+import type { DerivedFilter, FilterListName } from './derived-filter';
 import { describeSwallowed } from './describe-reasons';
 import { describeEventEntry, describeKeyEntry } from './describe-entries';
 import { listRuleReads } from './collect-reads';
 import type { EventGroup } from './group-events';
 import { dropContained, groupVariableNames, type KeyGroup } from './group-variables';
-import { listEnabledRules, type DeriveRule } from './pack-rules';
+import { listKnownEvents, listKnownVariables } from './known-names';
+import { listEnabledRules } from './pack-rules';
 import { indexReads } from './read-index';
 
 export interface DeriveInput {
@@ -45,12 +44,12 @@ export interface DeriveInput {
  */
 export function deriveFilter(input: DeriveInput): DerivedFilter {
   const rules = listEnabledRules(input.rulesets);
-  const knownEvents = listKnownEvents(input, rules);
+  const knownEvents = listKnownEvents(input.catalog, input.observed.events, rules);
   const events = deriveEventGroups(rules, knownEvents);
   const keys = deriveKeyGroups(
     rules,
     indexReads(rules),
-    groupVariableNames(listKnownVariables(input)),
+    groupVariableNames(listKnownVariables(input.catalog, input.observed.variables, input.automaticKeys)),
     input.engine,
   );
   const check = (groups: readonly EventGroup[]) =>
@@ -74,30 +73,15 @@ export function deriveFilter(input: DeriveInput): DerivedFilter {
     );
     swallowed = check(eventGroups);
   }
-  const candidates: FilterCandidate[] = [];
-  const rejected: RejectedCandidate[] = [...events.rejected, ...keys.rejected];
-  const settle = (
-    list: 'events_to_ignore' | 'keys_to_ignore',
-    groups: readonly (EventGroup | KeyGroup)[],
-    reason: (group: EventGroup | KeyGroup) => string,
-  ) => {
-    for (const group of groups) {
-      const findings = swallowed.get(entryKey(list, group.entry));
-      if (findings === undefined) candidates.push({ list, entry: group.entry, reason: reason(group) });
-      else
-        rejected.push({
-          list,
-          entry: group.entry,
-          reason: describeSwallowed(findings),
-          rules: [...new Set(findings.map((f) => f.listener.qualifiedId))],
-        });
-    }
-  };
   const changedReaders = rules.filter((rule) => listRuleReads(rule).some((read) => read.kind === 'changed'));
-  settle('events_to_ignore', eventGroups, (group) =>
+  const eventEntries = settle('events_to_ignore', eventGroups, swallowed, (group) =>
     describeEventEntry(group as EventGroup, events.freeRules, changedReaders),
   );
-  settle('keys_to_ignore', keys.groups, (group) => describeKeyEntry(group as KeyGroup, rules));
+  const keyEntries = settle('keys_to_ignore', keys.groups, swallowed, (group) =>
+    describeKeyEntry(group as KeyGroup, rules),
+  );
+  const candidates = [...eventEntries.candidates, ...keyEntries.candidates];
+  const rejected = [...events.rejected, ...eventEntries.rejected, ...keys.rejected, ...keyEntries.rejected];
   const tidy = <T extends { list: string; entry: string }>(items: readonly T[]) => [
     ...items.filter((item) => item.list === 'events_to_ignore'),
     ...dropContained(items.filter((item) => item.list === 'keys_to_ignore')),
@@ -105,31 +89,26 @@ export function deriveFilter(input: DeriveInput): DerivedFilter {
   return { candidates: tidy(candidates).sort(byListAndEntry), rejected: tidy(rejected).sort(byListAndEntry) };
 }
 
-/**
- * Catalog, recordings and what `on:` names: the names an `events_to_ignore` entry can be tested on. A name
- * with a `*` cannot be an exact entry and is left out; any other glob of an `on:` takes itself, so it counts
- * as needed and only keeps a prefix that matches its text from being derived.
- */
-function listKnownEvents(input: DeriveInput, rules: readonly DeriveRule[]): string[] {
-  const named = rules.flatMap((rule) => rule.on ?? []);
-  const all = [...(input.catalog?.events ?? []), ...input.observed.events, ...named];
-  return [...new Set(all)].filter((name) => name !== '' && !name.includes('*')).sort();
-}
-
-/**
- * Catalog and recordings, less the engine's automatic keys and rulehook's own state (`rulehook.*`). A
- * catalog glob counts by its literal start (`custom.*` for `custom.*`, `audio.n*` for `audio.n*Seconds`).
- */
-function listKnownVariables(input: DeriveInput): string[] {
-  const isAutomatic = createAutomaticKeyTest(input.automaticKeys);
-  const catalog = input.catalog;
-  const declared =
-    catalog === undefined
-      ? []
-      : [...listVariableNames(catalog), ...listVariableGlobStarts(catalog).map((start) => `${start}*`)];
-  return [...declared, ...input.observed.variables].filter(
-    (name) => !isAutomatic(name) && !isReservedVariable(name),
-  );
+/** Each entry is derived, or rejected with what `validate` would warn about if the pack set it. */
+function settle(
+  list: FilterListName,
+  groups: readonly (EventGroup | KeyGroup)[],
+  swallowed: ReadonlyMap<string, SwallowedEvents[]>,
+  reason: (group: EventGroup | KeyGroup) => string,
+): DerivedFilter {
+  const settled: DerivedFilter = { candidates: [], rejected: [] };
+  for (const group of groups) {
+    const findings = swallowed.get(entryKey(list, group.entry));
+    if (findings === undefined) settled.candidates.push({ list, entry: group.entry, reason: reason(group) });
+    else
+      settled.rejected.push({
+        list,
+        entry: group.entry,
+        reason: describeSwallowed(findings),
+        rules: [...new Set(findings.map((f) => f.listener.qualifiedId))],
+      });
+  }
+  return settled;
 }
 
 function byListAndEntry(a: { list: string; entry: string }, b: { list: string; entry: string }): number {
