@@ -192,6 +192,22 @@ describe('deriveFilter: keys_to_ignore', () => {
     });
   });
 
+  it('names each ruleset whose when reads a variable', () => {
+    const identified = { when: { var: 'person.id', exists: true } };
+    const derived = derive(
+      [pack('a', [ended], identified), pack('b', [{ ...ended, id: 'end' }], identified)],
+      {
+        variables: ['person.id'],
+      },
+    );
+    expect(rejection(derived, 'person.*')).toEqual({
+      list: 'keys_to_ignore',
+      entry: 'person.*',
+      reason: 'the `when` of ruleset a reads person.id; the `when` of ruleset b reads person.id',
+      rules: ['a/ended', 'b/end'],
+    });
+  });
+
   it('counts a changed glob starting with a wildcard as reading every entry', () => {
     const derived = derive([
       pack('calls', [{ id: 'secs', on: 'CALL_ENDED', if: { changed: '*Seconds' }, then: set }]),

@@ -17,7 +17,9 @@ export function indexReads(rules: readonly DeriveRule[]): PackRead[] {
   const index = new Map<string, PackRead>();
   for (const rule of rules) {
     for (const read of listRuleReads(rule)) {
-      const key = `${read.kind}\u0000${read.inWhen ? 'when' : ''}\u0000${read.name}`;
+      // A `when` is one read per ruleset: the reason names the ruleset.
+      const where = read.inWhen ? `when ${rule.ruleset.ruleset}` : '';
+      const key = `${read.kind}\u0000${where}\u0000${read.name}`;
       const known = index.get(key);
       if (known === undefined) index.set(key, { read, rules: [rule] });
       else if (known.rules[known.rules.length - 1] !== rule) known.rules.push(rule);
