@@ -48,7 +48,7 @@ describe('rulehook validate --config', () => {
     const conflict = await validate('host: h\nworkers: 4\n');
     expect([conflict.code, conflict.found]).toEqual([1, ['rulehook.yaml:2:10 CONFLICTING_SETTINGS']]);
     expect(conflict.report.diagnostics[0]?.message).toMatch(
-      /^workers 4 needs a shared session store: .*; add state redis:\/\/host:port\/db$/,
+      /^workers 4 cannot use the memory store, .*: add state none when .*, or state redis:\/\/host:port\/db for a store the processes share$/,
     );
     const invalid = await validate('state: redis:x\n');
     expect([invalid.code, invalid.found]).toEqual([1, ['rulehook.yaml:1:8 INVALID_SETTING']]);
