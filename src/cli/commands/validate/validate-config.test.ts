@@ -28,6 +28,8 @@ describe('rulehook validate --config', () => {
       'rules: rules\nworkers: 2\nstate: redis://localhost:6379/0\n',
     );
     expect([code, found, report.summary.files]).toEqual([0, [], 2]);
+    const none = await validate('rules: rules\nworkers: 4\nstate: none\n');
+    expect([none.code, none.found]).toEqual([0, []]);
   });
 
   it('passes a valid file that names no rules, checking it alone', async () => {
