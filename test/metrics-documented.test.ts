@@ -84,7 +84,7 @@ async function scrapeWithEveryOption(dir: string): Promise<Map<string, Documente
   ]);
 }
 
-describe('docs/operations.md, Metrics: what serve registers (memory store, --record, --decision-log, tokens)', () => {
+describe('docs/operations.md, Metrics: what serve registers (memory store or none, --record, --decision-log, tokens)', () => {
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'rulehook-metrics-doc-'));
@@ -92,14 +92,17 @@ describe('docs/operations.md, Metrics: what serve registers (memory store, --rec
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('documents every metric registered, with its type and labels', async () => {
-    const registered = await scrapeWithEveryOption(dir);
+    const registered = new Map([
+      ...(await scrapeWithEveryOption(dir)),
+      ...(await scrapeServe(['--state', 'none'])),
+    ]);
     const documented = await readDocumented();
     const shown = new Map([...registered].map(([name]) => [name, documented.get(name)]));
     expect(sorted(shown)).toEqual(sorted(registered));
   });
 });
 
-describeWithRedis('docs/operations.md, Metrics: and with the Redis store', () => {
+describeWithRedis('docs/operations.md, Metrics: and with the Redis store (or none)', () => {
   let redis: RedisServer | undefined;
   let dir: string;
   beforeAll(async () => {
@@ -116,6 +119,7 @@ describeWithRedis('docs/operations.md, Metrics: and with the Redis store', () =>
     const registered = new Map([
       ...(await scrapeWithEveryOption(dir)),
       ...(await scrapeServe(['--state', url])),
+      ...(await scrapeServe(['--state', 'none'])),
     ]);
     const documented = await readDocumented();
     expect(documented.size).toBeGreaterThan(20);

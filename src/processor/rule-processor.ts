@@ -17,6 +17,7 @@ import { createFingerprint } from '../session/fingerprint';
 import type { SessionState } from '../session/session-state';
 import { StateSeal } from '../session/state-seal';
 import { StoreUnavailableError, type SessionStore } from '../session/session-store';
+import type { MissingStateWatch } from '../session/missing-state-watch';
 import { answerEvent, findStateUse, keepsState, type AnswerOptions } from './answer-event';
 import { DEFAULT_SESSION_KEY, readSessionId, type UnusableSessionId } from './session-key';
 import type { EventOutcome, EventProcessor } from './event-processor';
@@ -37,6 +38,11 @@ export interface RuleProcessorOptions {
   metrics: Metrics;
   /** Where state is kept for events that do not carry it (an engine that does not return rulehook's variables). */
   store?: SessionStore;
+  /**
+   * Without a store (`--state none`): notes the calls seen holding carried state, and counts their events
+   * that arrive without it. One per process, shared by the processors of successive rule sets.
+   */
+  missingState?: MissingStateWatch;
   sessionKey?: string;
   /** Keys the engine updates itself, left out of deltas (default `state.*`). */
   automaticKeys?: readonly string[];
@@ -58,6 +64,7 @@ export interface RuleProcessorOptions {
  */
 export class RuleProcessor implements EventProcessor {
   private readonly store: SessionStore | undefined;
+  private readonly missingState: MissingStateWatch | undefined;
   private readonly sessionKey: string;
   private readonly options: Omit<AnswerOptions, 'carry'>;
   private readonly use: StateUse;
@@ -71,6 +78,7 @@ export class RuleProcessor implements EventProcessor {
     this.use = findStateUse(book);
     // A rule set that keeps no state has nothing to look up: no store is asked.
     this.store = keepsState(this.use) ? options.store : undefined;
+    this.missingState = keepsState(this.use) && this.store === undefined ? options.missingState : undefined;
     this.sessionKey = options.sessionKey ?? DEFAULT_SESSION_KEY;
     this.options = {
       isAutomatic: createAutomaticKeyTest(options.automaticKeys),
@@ -100,8 +108,17 @@ export class RuleProcessor implements EventProcessor {
     // Unsealed, a carried state is taken as it comes; sealed, a store that remembers a newer one for the
     // call overrides it (a rolled-back state), so the store is asked on every event that has a session.
     const asksStore = carried.state === undefined || this.seal !== undefined;
-    if (this.store === undefined || sessionId === '' || !asksStore)
-      return this.outcome(this.step(variables, carried.state, carried, sessionId));
+    if (this.store === undefined || sessionId === '' || !asksStore) {
+      const step = this.step(variables, carried.state, carried, sessionId);
+      if (sessionId !== '')
+        this.missingState?.observe(
+          sessionId,
+          variables,
+          carried,
+          step.evaluation.response.session_variable_updates,
+        );
+      return this.outcome(step);
+    }
     return this.store
       .update(sessionId, (stored) => {
         const rolledBack = isRolledBack(carried, stored);

@@ -80,9 +80,8 @@ const textsOf = (variables: SessionVariables) => PARTS.map((part) => variables[C
  */
 export function readCarriedState(variables: SessionVariables, options: CarryOptions): CarriedState {
   if (options.seal !== undefined && options.sessionId === '') return NOTHING_CARRIED;
-  const present = PARTS.some((part) => variables[CARRIED_KEYS[part]] !== undefined);
+  if (!carriesState(variables)) return NOTHING_CARRIED;
   const mac = variables[CARRIED_KEYS.mac];
-  if (!present && mac === undefined) return NOTHING_CARRIED;
   const used = PARTS.filter((part) => options.use[part]);
   let state: SessionState = INITIAL_SESSION_STATE;
   let read = false;
@@ -104,6 +103,16 @@ export function readCarriedState(variables: SessionVariables, options: CarryOpti
     }
   }
   return { state: read ? state : undefined, invalid };
+}
+
+/** Whether an event carries any of rulehook's state variables, read or not (the rules may use none of them). */
+export function carriesState(variables: SessionVariables): boolean {
+  return (
+    variables[CARRIED_KEYS.filter] !== undefined ||
+    variables[CARRIED_KEYS.once] !== undefined ||
+    variables[CARRIED_KEYS.seen] !== undefined ||
+    variables[CARRIED_KEYS.mac] !== undefined
+  );
 }
 
 const NOTHING_CARRIED: CarriedState = { state: undefined, invalid: [] };

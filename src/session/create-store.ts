@@ -5,7 +5,7 @@ import { redactUrl, RedisSessionStore } from './redis-store';
 import type { SessionStore } from './session-store';
 
 export interface StoreSettings {
-  /** `memory`, or a `redis://host:port/db` (or `rediss://`) URL. */
+  /** `memory`, `none` (carried state only: no fallback store), or a `redis://host:port/db` (or `rediss://`) URL. */
   state: string;
   ttlMs: number;
   maxSessions: number;
@@ -16,9 +16,9 @@ export interface StoreSettings {
 
 /** Checks a `--state` value; returns an error message for a bad one. */
 export function checkStateSetting(state: string): string | undefined {
-  if (state === 'memory') return undefined;
+  if (state === 'memory' || state === NO_STORE) return undefined;
   if (!/^rediss?:\/\//.test(state))
-    return `--state expects "memory" or a redis://host:port/db URL, got ${JSON.stringify(redactUrl(state))}`;
+    return `--state expects "memory", "none" or a redis://host:port/db URL, got ${JSON.stringify(redactUrl(state))}`;
   try {
     new URL(state);
   } catch {
@@ -27,7 +27,16 @@ export function checkStateSetting(state: string): string | undefined {
   return undefined;
 }
 
-export function createSessionStore(settings: StoreSettings, metrics: Metrics, logger: Logger): SessionStore {
+/** `--state none`: session state comes only from what the events carry; nothing is stored or shared. */
+export const NO_STORE = 'none';
+
+/** The fallback store `--state` asks for; undefined for `none`. */
+export function createSessionStore(
+  settings: StoreSettings,
+  metrics: Metrics,
+  logger: Logger,
+): SessionStore | undefined {
+  if (settings.state === NO_STORE) return undefined;
   if (settings.state === 'memory') {
     return new MemorySessionStore({
       ttlMs: settings.ttlMs,

@@ -5,7 +5,7 @@ import type { ConfigFile } from './load-config-file';
 import { listSettings } from './setting-names';
 
 /**
- * A command's refusal of its settings (`--workers 2 needs a shared session store: ... add --state ...`),
+ * A command's refusal of its settings (`--workers 2 cannot use the memory store ...: add --state none ...`),
  * found in a configuration file: at the first setting it names that the file writes, each flag named by
  * its key. About one setting, INVALID_SETTING; about several, CONFLICTING_SETTINGS.
  */

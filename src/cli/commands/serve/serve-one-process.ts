@@ -7,6 +7,7 @@ import { RuleProcessor } from '../../../processor/rule-processor';
 import { describeRecording } from '../../../recording/create-recorder';
 import type { RuleBook } from '../../../rules/compile/rule-book';
 import { createSessionStore } from '../../../session/create-store';
+import { MissingStateWatch } from '../../../session/missing-state-watch';
 import type { CliIO } from '../../../terminal/command-io';
 import { drainBeforeStopping, drainMilliseconds } from '../../../server/drain';
 import { loadServingRules } from '../../../server/load-serving-rules';
@@ -49,11 +50,21 @@ export async function serveOneProcess({ options, role, security, logger, metrics
     : await loadServingRules(options.rules, io, catalog);
   if (!rules.ok) return 1;
   const store = createSessionStore(options.store, metrics, logger);
-  await waitForSessionStore(store, options.store.state, logger);
+  if (store !== undefined) await waitForSessionStore(store, options.store.state, logger);
+  // Without a store, one watch per process: a reload keeps what it knows of the calls in progress.
+  const missingState =
+    store === undefined
+      ? new MissingStateWatch({
+          maxCalls: options.store.maxSessions,
+          ttlMs: options.store.ttlMs,
+          metrics,
+          logger,
+        })
+      : undefined;
   const createProcessor = (book: RuleBook): RuleProcessor =>
     new RuleProcessor(book, {
       metrics,
-      store,
+      ...(store === undefined ? { missingState } : { store }),
       sessionKey: options.sessionKey,
       logger,
       evaluationBudgetMs: options.evaluationBudgetMs,
@@ -104,14 +115,14 @@ export async function serveOneProcess({ options, role, security, logger, metrics
     hosts = await startServeHosts(core, hostSettings(options, security, consoleRoutes?.routes), logger);
   } catch (error) {
     io.stderr.write(`rulehook serve: cannot listen: ${(error as Error).message}\n`);
-    await store.close();
+    await store?.close();
     return 1;
   }
   const recorder = await startRecording(options.record, metrics, logger, io, held);
   const decisions =
     recorder === false ? undefined : await startDecisionLog(options.logs, metrics, logger, mask, io, held);
   const closeOutputs = async (): Promise<void> => {
-    await store.close();
+    await store?.close();
     if (recorder) await recorder.close();
     if (decisions) await decisions.close();
   };

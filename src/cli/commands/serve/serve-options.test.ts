@@ -49,7 +49,7 @@ Options:
   --drain-seconds SECONDS    on SIGTERM, keep answering events this long while not ready
                              (/readyz 503, gRPC health NOT_SERVING), then stop (default: 5)
   --log-level LEVEL          debug, info, warn or error (default: info)
-  --state STORE              session state: memory, or redis://host:port/db (default: memory)
+  --state STORE              fallback store of session state: memory, none (carried state only), or redis://host:port/db (default: memory)
   --session-key KEY          variable that identifies a session (default: state.sessionId)
   --session-ttl SECONDS      forget a session idle this long (default: 3600)
   --max-sessions N           memory store: most sessions kept, least recently used evicted (default: 100000)
@@ -61,7 +61,7 @@ Options:
                              its budget gets: result_code 200 and no instruction, or result_code 500 (default: open)
   --engine-own-updates HOW   applied or changes: whether the engine counts the webhook's own
                              variable updates as changes of the next event (its delta, and \`changed\`) (default: applied)
-  --workers N                processes serving one port (node:cluster); more than 1 needs --state redis://
+  --workers N                processes serving one port (node:cluster); more than 1 needs --state none or redis://
   --record FILE              append every event received to FILE, a recording for rulehook replay
   --redact GLOB              with --record: replace the values of matching variables (names in any case)
                              by a keyed hash (repeatable: --redact call.ani --redact 'person.*')
@@ -161,6 +161,27 @@ describe('parseServeOptions', () => {
     expect(parseServeOptions(['--fail-policy', 'maybe'], env)).toMatchObject({ ok: false });
   });
 
+  it('runs several workers with no store (--state none) or a shared one, never with the memory store', () => {
+    expect(parseServeOptions(['--workers', '2', '--state', 'none'], io)).toMatchObject({
+      ok: true,
+      options: { workers: 2, store: { state: 'none' } },
+    });
+    expect(parseServeOptions(['--workers', '3', '--state', 'redis://h:6379/0'], io)).toMatchObject({
+      ok: true,
+      options: { workers: 3, store: { state: 'redis://h:6379/0' } },
+    });
+    expect(parseServeOptions(['--state', 'none'], io)).toMatchObject({ ok: true, options: { workers: 1 } });
+    expect(parseServeOptions(['--workers', '2', '--state', 'memory'], io)).toEqual({
+      ok: false,
+      message:
+        "--workers 2 cannot use the memory store, which belongs to one process: add --state none when the engine sends the webhook's variables back with every event (the session state travels in them), or --state redis://host:port/db for a store the processes share",
+    });
+    expect(parseServeOptions(['--state', 'None'], io)).toEqual({
+      ok: false,
+      message: '--state expects "memory", "none" or a redis://host:port/db URL, got "None"',
+    });
+  });
+
   it('resolves paths against the working directory and reads the redaction key from the environment', () => {
     const parsed = parseServeOptions(
       ['--rules', 'r', '--catalog', 'c.yaml', '--no-grpc', '--record', 'x.jsonl', '--redact', 'a.*'],
@@ -179,8 +200,11 @@ describe('parseServeOptions', () => {
   });
 
   it.each([
-    [['--workers', '2'], '--workers 2 needs a shared session store'],
-    [['--state', 'redis:x'], '--state expects "memory" or a redis://host:port/db URL, got "redis:x"'],
+    [
+      ['--workers', '2'],
+      '--workers 2 cannot use the memory store, which belongs to one process: add --state none',
+    ],
+    [['--state', 'redis:x'], '--state expects "memory", "none" or a redis://host:port/db URL, got "redis:x"'],
     [['--record-max-bytes', '10'], '--record-max-bytes needs --record FILE'],
     [['--record', 'x', '--redact', 'a', '--redact-key', ''], '--redact-key must not be empty'],
     [['extra'], "Unexpected argument 'extra'"],

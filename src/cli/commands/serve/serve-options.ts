@@ -112,7 +112,7 @@ export const SERVE_OPTIONS = {
     parse: parsePositiveInt,
     default: 1,
     helpDefault: false,
-    help: 'processes serving one port (node:cluster); more than 1 needs --state redis://',
+    help: 'processes serving one port (node:cluster); more than 1 needs --state none or redis://',
   }),
   ...RECORD_OPTIONS,
   ...SECURITY_OPTIONS,
@@ -174,7 +174,7 @@ export function resolveServeSettings(
   if (!limits.ok) return refuse(limits.message);
   if (v.workers > 1 && v.state === 'memory') {
     return refuse(
-      `--workers ${v.workers} needs a shared session store: an in-memory store cannot be shared between processes; add --state redis://host:port/db`,
+      `--workers ${v.workers} cannot use the memory store, which belongs to one process: add --state none when the engine sends the webhook's variables back with every event (the session state travels in them), or --state redis://host:port/db for a store the processes share`,
     );
   }
   if (v['no-http'] && v['no-grpc']) return refuse('--no-http and --no-grpc together leave nothing to serve');

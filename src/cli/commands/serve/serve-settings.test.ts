@@ -114,13 +114,35 @@ describe('serve settings: flag, then environment, then file, then default', () =
     });
   });
 
+  it('takes --state none with several workers from RULEHOOK_STATE or the file', () => {
+    const none = path.join(dir, 'none.yaml');
+    writeFileSync(none, 'workers: 2\nstate: none\n');
+    const fromFile = parseServeOptions(['--config', none], createMemoryIO());
+    expect(fromFile).toMatchObject({ ok: true, options: { workers: 2, store: { state: 'none' } } });
+    // Workers resolve the same options from what their primary read in the file.
+    expect(fromFile).toMatchObject({
+      options: { workerEnv: { RULEHOOK_STATE: 'none', RULEHOOK_WORKERS: '2' } },
+    });
+    const env = createMemoryIO({ env: { RULEHOOK_STATE: 'none', RULEHOOK_WORKERS: '4' } });
+    expect(parseServeOptions([], env)).toMatchObject({
+      ok: true,
+      options: { workers: 4, store: { state: 'none' } },
+    });
+    expect(parseServeOptions(['--state', 'memory'], env)).toEqual({
+      ok: false,
+      message: expect.stringMatching(
+        /^--workers 4 cannot use the memory store, .* \(--workers: RULEHOOK_WORKERS\)$/,
+      ),
+    });
+  });
+
   it('says where settings that do not go together came from', () => {
     const workers = path.join(dir, 'workers.yaml');
     writeFileSync(workers, 'workers: 4\n');
     expect(parseServeOptions(['--config', workers], createMemoryIO())).toEqual({
       ok: false,
       message: expect.stringMatching(
-        /^--workers 4 needs a shared session store: .* \(--workers: 'workers' in .*workers\.yaml\)$/,
+        /^--workers 4 cannot use the memory store, .* \(--workers: 'workers' in .*workers\.yaml\)$/,
       ),
     });
     expect(

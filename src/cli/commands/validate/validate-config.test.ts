@@ -28,6 +28,8 @@ describe('rulehook validate --config', () => {
       'rules: rules\nworkers: 2\nstate: redis://localhost:6379/0\n',
     );
     expect([code, found, report.summary.files]).toEqual([0, [], 2]);
+    const none = await validate('rules: rules\nworkers: 4\nstate: none\n');
+    expect([none.code, none.found]).toEqual([0, []]);
   });
 
   it('passes a valid file that names no rules, checking it alone', async () => {
@@ -48,7 +50,7 @@ describe('rulehook validate --config', () => {
     const conflict = await validate('host: h\nworkers: 4\n');
     expect([conflict.code, conflict.found]).toEqual([1, ['rulehook.yaml:2:10 CONFLICTING_SETTINGS']]);
     expect(conflict.report.diagnostics[0]?.message).toMatch(
-      /^workers 4 needs a shared session store: .*; add state redis:\/\/host:port\/db$/,
+      /^workers 4 cannot use the memory store, .*: add state none when .*, or state redis:\/\/host:port\/db for a store the processes share$/,
     );
     const invalid = await validate('state: redis:x\n');
     expect([invalid.code, invalid.found]).toEqual([1, ['rulehook.yaml:1:8 INVALID_SETTING']]);

@@ -17,7 +17,7 @@ export const SESSION_OPTIONS = {
   state: defineString({
     value: 'STORE',
     default: 'memory',
-    help: 'session state: memory, or redis://host:port/db',
+    help: 'fallback store of session state: memory, none (carried state only), or redis://host:port/db',
   }),
   'session-key': defineString({
     value: 'KEY',
