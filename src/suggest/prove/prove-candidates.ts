@@ -10,7 +10,10 @@ import { replayCalls } from './replay-calls';
 import { findFailedTest, runPackTests, type TestDifference } from './run-pack-tests';
 import type { SuggestedRule } from './suggested-view';
 
-/** Why a candidate was not kept: the call or the test it changes, or rules that do not load with it. */
+/**
+ * Why a candidate was not kept: the call or the test it changes, or what `validate` says of the rules with
+ * it (an error, or a warning: the file is to validate with `--strict`).
+ */
 export type CounterExample = CallDifference | TestDifference | { kind: 'rules'; message: string };
 
 export interface DroppedCandidate extends FilterCandidate {
@@ -41,7 +44,8 @@ export type ProofResult =
 
 /**
  * Proves one rule file: loaded with the pack (exactly the text to be written), every recorded call gets
- * the answers it got without it (compareCalls), and every scenario test that passed still passes.
+ * the answers it got without it (compare-calls), every scenario test that passed still passes, and
+ * `validate` reports nothing about it (FILTER_DROPS_LISTENED_EVENT included).
  */
 export async function proveRuleFile(base: ProofBase, rule: RenderedRule): Promise<ProofResult> {
   const loaded = loadRuleBookFromSnapshot({
@@ -69,6 +73,16 @@ export async function proveRuleFile(base: ProofBase, rule: RenderedRule): Promis
     const failed = findFailedTest(report, base.tests.passing);
     if (failed !== undefined) return { ok: false, counterExample: failed };
   }
+  // What `validate --strict` would refuse: the file must load cleanly with the pack.
+  const warning = loaded.load.diagnostics.find((d) => d.file === rule.source.file);
+  if (warning !== undefined)
+    return {
+      ok: false,
+      counterExample: {
+        kind: 'rules',
+        message: `rulehook validate warns about it (${warning.code}): ${warning.message}`,
+      },
+    };
   return { ok: true, after };
 }
 
