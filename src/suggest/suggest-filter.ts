@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { CURRENT_EVENT_KEY } from '../contract/types';
 import type { EngineModel } from '../filter/engine-model';
 import { loadRuleBookFromSnapshot } from '../rules/book/load-rule-book';
 import type { LoadResult } from '../rules/load/load-rule-snapshot';
@@ -93,6 +94,8 @@ export async function suggestFilter(options: SuggestFilterOptions): Promise<Sugg
     catalog: loaded.load.catalog?.spec,
     observed,
     engine: options.engine,
+    // The filter is set in answer to a call's first event: validate spares the rules waiting for it.
+    firstEvents: [...new Set(calls.map((call) => call.events[0]?.variables[CURRENT_EVENT_KEY] ?? ''))],
   });
   const before = replayCalls(loaded.book, calls, options);
   const baseline = await runPackTests(options.rules, options.cwd);
