@@ -89,13 +89,30 @@ export async function suggestFilter(options: SuggestFilterOptions): Promise<Sugg
   const recorded = await readRecordedCalls(options.recordings, options);
   if (!recorded.ok) return { ok: false, problem: 'recording', message: recorded.message };
   const { calls, observed } = recorded;
+  if (calls.length === 0)
+    return {
+      ok: false,
+      problem: 'recording',
+      message: `${options.recordings.join(', ')}: no event to prove a filter on`,
+    };
+  // The filter is set in answer to a call's first event: the rule's `on:`; validate spares the rules waiting for it.
+  const firstEvents = [
+    ...new Set(
+      calls.map((call) => call.events[0]!.variables[CURRENT_EVENT_KEY] ?? '').filter((e) => e !== ''),
+    ),
+  ];
+  if (firstEvents.length === 0)
+    return {
+      ok: false,
+      problem: 'recording',
+      message: `${options.recordings.join(', ')}: no event has a name (${CURRENT_EVENT_KEY})`,
+    };
   const derived = options.derive({
     rulesets: loaded.load.rulesets,
     catalog: loaded.load.catalog?.spec,
     observed,
     engine: options.engine,
-    // The filter is set in answer to a call's first event: validate spares the rules waiting for it.
-    firstEvents: [...new Set(calls.map((call) => call.events[0]?.variables[CURRENT_EVENT_KEY] ?? ''))],
+    firstEvents,
   });
   const before = replayCalls(loaded.book, calls, options);
   const baseline = await runPackTests(options.rules, options.cwd);
@@ -125,6 +142,7 @@ export async function suggestFilter(options: SuggestFilterOptions): Promise<Sugg
     const written = entries.map((e, i) => ({ ...e, savings: savings?.[i] ?? NO_SAVINGS }));
     const text = renderFilterFile({
       ruleset,
+      on: firstEvents,
       entries: written,
       schema: options.schema,
       refresh: options.refresh,

@@ -33,13 +33,11 @@ export function formatSuggestionText(result: SuggestedFilter, written: string | 
   if (result.firstAnswer.length > 0) {
     lines.push(
       '',
-      'With the file in the pack, `rulehook test` sees its rule fire on the first event of each call; these',
-      'tests state that answer exactly (its fired rules or filter): add the rule to them (`fired: { contains: [...] }`):',
+      `With the file in the pack, \`rulehook test\` sees its rule fire on the first event of a call. These tests`,
+      'state that answer exactly (which rules fired, or the filter): add the rule to them, or use `contains`:',
     );
     for (const t of result.firstAnswer)
-      lines.push(
-        `  ${t.line === undefined ? t.file : `${t.file}:${t.line}`} '${t.test}': ${t.failures[0] ?? ''}`,
-      );
+      lines.push(`  ${t.line === undefined ? t.file : `${t.file}:${t.line}`} '${t.test}'`);
   }
   lines.push('', `Total: ${result.entries.length === 0 ? 'nothing saved' : describeSavings(result.total)}.`);
   lines.push(`Note: ${RECORDINGS_LIMIT}.`);

@@ -20,6 +20,8 @@ export interface WrittenEntry {
 
 export interface FilterFileFacts {
   ruleset: string;
+  /** The events the recorded calls start with: the rule's `on:`. */
+  on: readonly string[];
   entries: readonly WrittenEntry[];
   /** `$schema` reference to rules.schema.json, relative to where the file is written. */
   schema: string;
@@ -51,10 +53,11 @@ export function chooseRulesetName(file: string | undefined, taken: ReadonlySet<s
 }
 
 /**
- * The rule file: one ruleset, one rule setting the filter on the first event of a call (no `on:` and
- * `once: true`: it fires on the first event the engine sends, and a call's first event is always sent).
- * `once` is kept in rulehook's own state variables, which the engine returns with every event: where it
- * does not, the rule fires again on each event, re-sending the same filter, which changes nothing.
+ * The rule file: one ruleset, one rule setting the filter at the start of a call: `on:` the events the
+ * recorded calls start with (a call's first event is always sent), and `once: true`. `validate` then spares
+ * the rules waiting for those events, as the filter is set in answer to them. `once` is kept in rulehook's
+ * own state variables, which the engine returns with every event; where it does not, the rule fires again on
+ * each such event, re-sending the same filter, which changes nothing.
  */
 export function renderFilterFile(facts: FilterFileFacts): string {
   const lines = [
@@ -76,7 +79,9 @@ export function renderFilterFile(facts: FilterFileFacts): string {
     'rules:',
     `  - id: ${SUGGESTED_RULE_ID}`,
     '    description: On the first event of a call, ask the engine not to send what no rule needs.',
-    '    # No `on:` and `once`: the first event of every call, whatever its name.',
+    '    # The events the recorded calls start with; `once`: at most once per call. A call starting with',
+    '    # another event gets no filter: nothing saved, nothing lost.',
+    `    on: ${facts.on.length === 1 ? facts.on[0]! : `[${facts.on.join(', ')}]`}`,
     '    once: true',
     '    then:',
     '      filter:',

@@ -17,8 +17,8 @@ const offer = (list: FilterListName, entry: string): FilterCandidate => ({
 });
 
 /**
- * In derive order: a test needs HEARTBEAT; validate warns of vad.* (greet and close wait for events it
- * can stop); note-speech (no `on:`) needs audio.*; close needs CALL_ENDED.
+ * In derive order: a test needs HEARTBEAT; validate warns of vad.* (close waits for a CALL_ENDED it can
+ * stop); note-speech (no `on:`) needs audio.*; close needs CALL_ENDED.
  */
 const CANDIDATES = [
   offer('events_to_ignore', 'HEARTBEAT'),
@@ -84,7 +84,7 @@ describe('rulehook suggest-filter: proof', () => {
     expect(dropped['vad.*']).toEqual({
       kind: 'rules',
       message: expect.stringMatching(
-        /^rulehook validate warns about it \(FILTER_DROPS_LISTENED_EVENT\): the filter entry 'vad\.\*'.*speech\/close \(CALL_ENDED\)/,
+        /^rulehook validate warns about it \(FILTER_DROPS_LISTENED_EVENT\): the filter entry 'vad\.\*'.*\(on CALL_STARTED\); rule speech\/close waits for CALL_ENDED/,
       ),
     });
     expect(dropped.CALL_ENDED).toMatchObject({
@@ -142,8 +142,8 @@ describe('rulehook suggest-filter --write', () => {
     expect(text).toContain(
       '        events_to_ignore:\n          # offered by the test: HEARTBEAT_MEDIA; stops 6 of 22 events sent (27.3%), 1.3 kB of requests\n          - "HEARTBEAT_MEDIA"\n',
     );
-    expect(text).toContain('    once: true\n');
-    expect(text).not.toMatch(/^\s+on:/m);
+    // Set in answer to the event every recorded call starts with, once per call.
+    expect(text).toContain('    on: CALL_STARTED\n    once: true\n');
     const validate = createMemoryIO({ cwd: pack });
     expect({ code: await runValidate(['--strict', '.'], validate), out: validate.out() }).toEqual({
       code: 0,
