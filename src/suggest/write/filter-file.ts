@@ -91,7 +91,7 @@ export function renderFilterFile(facts: FilterFileFacts): string {
     if (entries.length === 0) continue;
     lines.push(`        ${list}:`);
     for (const e of entries) {
-      lines.push(`          # ${e.reason}; ${describeSavings(e.savings)}`);
+      lines.push(`          # ${e.reason}`, `          # ${describeSavings(e.savings)} on the recordings`);
       lines.push(`          - ${JSON.stringify(e.entry)}`);
     }
   }

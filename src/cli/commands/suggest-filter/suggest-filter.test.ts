@@ -140,7 +140,7 @@ describe('rulehook suggest-filter --write', () => {
     ]);
     expect(text).toContain('#   rulehook suggest-filter --write suggested-filter.yaml\n');
     expect(text).toContain(
-      '        events_to_ignore:\n          # offered by the test: HEARTBEAT_MEDIA; stops 6 of 22 events sent (27.3%), 1.3 kB of requests\n          - "HEARTBEAT_MEDIA"\n',
+      '        events_to_ignore:\n          # offered by the test: HEARTBEAT_MEDIA\n          # stops 6 of 22 events sent (27.3%), 1.3 kB of requests on the recordings\n          - "HEARTBEAT_MEDIA"\n',
     );
     // Set in answer to the event every recorded call starts with, once per call.
     expect(text).toContain('    on: CALL_STARTED\n    once: true\n');
