@@ -38,8 +38,9 @@ export function createSuggestedView(suggested: SuggestedRule | undefined): Event
     const changed = described !== previous;
     previous = described;
     if (changed) return { ...event, fired, response: { ...response, event_filter: filter } };
-    const { event_filter: _unchanged, ...rest } = response;
-    return { ...event, fired, response: rest };
+    const unchanged = { ...response };
+    delete unchanged.event_filter;
+    return { ...event, fired, response: unchanged };
   };
 }
 
