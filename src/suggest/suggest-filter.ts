@@ -3,15 +3,9 @@ import { CURRENT_EVENT_KEY } from '../contract/types';
 import type { EngineModel } from '../filter/engine-model';
 import { loadRuleBookFromSnapshot } from '../rules/book/load-rule-book';
 import type { LoadResult } from '../rules/load/load-rule-snapshot';
-import type { LoadedRuleset } from '../rules/spec';
 import { readRuleSnapshot } from '../rules/load/read-rule-snapshot';
 import type { DeriveInput } from './derive/derive-filter';
-import type {
-  DerivedFilter,
-  FilterCandidate,
-  FilterListName,
-  RejectedCandidate,
-} from './derive/derived-filter';
+import type { DerivedFilter, RejectedCandidate } from './derive/derived-filter';
 import { countSavings, type EntrySavings } from './prove/count-savings';
 import {
   proveCandidates,
@@ -21,15 +15,14 @@ import {
 } from './prove/prove-candidates';
 import { replayCalls } from './prove/replay-calls';
 import { listFailedTests, listPassingTests, runPackTests, type TestDifference } from './prove/run-pack-tests';
-import { readRecordedCalls, type BadLine } from './read/recorded-calls';
+import { listFirstEvents, readRecordedCalls, type BadLine } from './read/recorded-calls';
 import {
   chooseRulesetName,
   DEFAULT_SUGGESTED_RULESET,
   isSuggestedFile,
-  renderFilterFile,
-  SUGGESTED_RULE_ID,
   type WrittenEntry,
 } from './write/filter-file';
+import { createRuleRenderer } from './write/rule-renderer';
 
 export interface SuggestFilterOptions {
   /** The pack: a rule file or directory, relative to `cwd`. */
@@ -96,11 +89,7 @@ export async function suggestFilter(options: SuggestFilterOptions): Promise<Sugg
       message: `${options.recordings.join(', ')}: no event to prove a filter on`,
     };
   // The filter is set in answer to a call's first event: the rule's `on:`; validate spares the rules waiting for it.
-  const firstEvents = [
-    ...new Set(
-      calls.map((call) => call.events[0]!.variables[CURRENT_EVENT_KEY] ?? '').filter((e) => e !== ''),
-    ),
-  ];
+  const firstEvents = listFirstEvents(calls);
   if (firstEvents.length === 0)
     return {
       ok: false,
@@ -125,40 +114,20 @@ export async function suggestFilter(options: SuggestFilterOptions): Promise<Sugg
     tests: { pack: options.rules, cwd: options.cwd, passing: listPassingTests(baseline) },
   };
   const events = calls.reduce((n, c) => n + c.events.length, 0);
-  const ruleset = chooseRulesetName(
-    options.write,
-    new Set(loaded.load.rulesets.map((rs) => rs.spec.ruleset)),
-  );
-  const file = options.write ?? path.join(options.rules, `${DEFAULT_SUGGESTED_RULESET}.yaml`);
-  const proven = `${calls.length} calls (${events} events) of ${options.recordings.join(', ')}`;
-  const packEntries = listPackEntries(loaded.load.rulesets);
-  // Its path inside the pack, which places it among the pack's files; outside the pack, its base name.
-  const inPack = path.relative(path.resolve(options.cwd, options.rules), path.resolve(options.cwd, file));
-  const relative =
-    inPack.startsWith('..') || path.isAbsolute(inPack)
-      ? path.basename(file)
-      : inPack.split(path.sep).join('/');
-  const render = (entries: readonly FilterCandidate[], savings?: readonly EntrySavings[]) => {
-    const written = entries.map((e, i) => ({ ...e, savings: savings?.[i] ?? NO_SAVINGS }));
-    const text = renderFilterFile({
-      ruleset,
+  const render = createRuleRenderer(
+    {
+      ruleset: chooseRulesetName(options.write, new Set(loaded.load.rulesets.map((rs) => rs.spec.ruleset))),
       on: firstEvents,
-      entries: written,
       schema: options.schema,
       refresh: options.refresh,
-      proven,
-    });
-    // An entry the pack sets itself stays in both runs' answers: only the suggested rule's own are left out.
-    const pick = (list: FilterListName) =>
-      entries.filter((e) => e.list === list && !packEntries[list].has(e.entry)).map((e) => e.entry);
-    const suggested = {
-      id: `${ruleset}/${SUGGESTED_RULE_ID}`,
-      events: pick('events_to_ignore'),
-      keys: pick('keys_to_ignore'),
-    };
-    return { source: { file, relative, text }, suggested, written };
-  };
-  const { accepted, dropped } = await proveCandidates(base, derived.candidates, render);
+      proven: `${calls.length} calls (${events} events) of ${options.recordings.join(', ')}`,
+      file: options.write ?? path.join(options.rules, `${DEFAULT_SUGGESTED_RULESET}.yaml`),
+      pack: options.rules,
+      cwd: options.cwd,
+    },
+    loaded.load.rulesets,
+  );
+  const { accepted, dropped, after } = await proveCandidates(base, derived.candidates, render);
   const summary = {
     dropped,
     rejected: derived.rejected,
@@ -167,7 +136,7 @@ export async function suggestFilter(options: SuggestFilterOptions): Promise<Sugg
     recordings: options.recordings,
     replaced,
   };
-  if (accepted.length === 0)
+  if (after === undefined)
     return {
       ok: true,
       value: {
@@ -179,9 +148,7 @@ export async function suggestFilter(options: SuggestFilterOptions): Promise<Sugg
       },
     };
   // The savings go into the file's comments: the file, as written, is proven once more.
-  const first = await proveRuleFile(base, render(accepted));
-  if (!first.ok) throw new Error('rulehook: accepted entries no longer hold together');
-  const savings = countSavings(accepted, before, first.after);
+  const savings = countSavings(accepted, before, after);
   const final = render(accepted, savings.entries);
   const check = await proveRuleFile(base, final);
   if (!check.ok) throw new Error('rulehook: the file to write does not hold as proven');
@@ -192,16 +159,4 @@ export async function suggestFilter(options: SuggestFilterOptions): Promise<Sugg
     ok: true,
     value: { ...summary, entries: final.written, total: savings.total, text: final.source.text, firstAnswer },
   };
-}
-
-const NO_SAVINGS: EntrySavings = { events: 0, sentBefore: 0, share: 0, bytes: 0 };
-
-/** The filter entries the pack's own rules write, by list. */
-function listPackEntries(rulesets: readonly LoadedRuleset[]): Record<FilterListName, Set<string>> {
-  const entries = { events_to_ignore: new Set<string>(), keys_to_ignore: new Set<string>() };
-  for (const rule of rulesets.flatMap((rs) => rs.spec.rules)) {
-    for (const entry of rule.then?.filter?.events_to_ignore ?? []) entries.events_to_ignore.add(entry);
-    for (const entry of rule.then?.filter?.keys_to_ignore ?? []) entries.keys_to_ignore.add(entry);
-  }
-  return entries;
 }

@@ -39,6 +39,13 @@ export interface RenderedRule {
   suggested: SuggestedRule;
 }
 
+export interface ProvenCandidates {
+  accepted: FilterCandidate[];
+  dropped: DroppedCandidate[];
+  /** The calls' answers with the accepted entries (the last proof that held); undefined when none held. */
+  after: SimulatedEvent[][] | undefined;
+}
+
 export type ProofResult =
   { ok: true; after: SimulatedEvent[][] } | { ok: false; counterExample: CounterExample };
 
@@ -94,13 +101,16 @@ export async function proveCandidates(
   base: ProofBase,
   candidates: readonly FilterCandidate[],
   render: (entries: readonly FilterCandidate[]) => RenderedRule,
-): Promise<{ accepted: FilterCandidate[]; dropped: DroppedCandidate[] }> {
+): Promise<ProvenCandidates> {
   const accepted: FilterCandidate[] = [];
   const dropped: DroppedCandidate[] = [];
+  let after: SimulatedEvent[][] | undefined;
   for (const candidate of candidates) {
     const proof = await proveRuleFile(base, render([...accepted, candidate]));
-    if (proof.ok) accepted.push(candidate);
-    else dropped.push({ ...candidate, counterExample: proof.counterExample });
+    if (proof.ok) {
+      accepted.push(candidate);
+      after = proof.after;
+    } else dropped.push({ ...candidate, counterExample: proof.counterExample });
   }
-  return { accepted, dropped };
+  return { accepted, dropped, after };
 }

@@ -74,3 +74,9 @@ function describeReadError(error: unknown): string {
   if (code === 'EISDIR') return 'it is a directory';
   return error instanceof Error ? error.message : String(error);
 }
+
+/** The names of the events the calls start with, in first-seen order (unnamed events left out). */
+export function listFirstEvents(calls: readonly RecordedCall[]): string[] {
+  const names = calls.map((call) => call.events[0]?.variables[CURRENT_EVENT_KEY] ?? '');
+  return [...new Set(names.filter((name) => name !== ''))];
+}
