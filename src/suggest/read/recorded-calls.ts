@@ -30,7 +30,7 @@ export type ReadCallsResult = ({ ok: true } & ReadCalls) | { ok: false; message:
 /**
  * Reads recordings (as `rulehook replay` reads them: JSON Lines, gzip or not) into calls, in order of first
  * appearance. Bad lines go to `onBadLine` and are skipped, as replay skips them; a file that cannot be read
- * at all is an error naming it.
+ * at all, or a decision log (the events a filter stopped live are not in it), is an error naming it.
  */
 export async function readRecordedCalls(
   files: readonly string[],
@@ -48,6 +48,13 @@ export async function readRecordedCalls(
           options.onBadLine(item);
           continue;
         }
+        if (item.delivered || item.recorded !== undefined)
+          return {
+            ok: false,
+            message:
+              `${name}:${item.line}: a line of a decision log (it has "fired"): it holds only the events the ` +
+              'webhook received, not the calls as the engine raised them; prove on a recording (serve --record)',
+          };
         const id = item.variables[options.sessionKey];
         const session = typeof id === 'string' ? id : '';
         let call = calls.get(session);

@@ -184,11 +184,20 @@ describe('rulehook suggest-filter: inputs and exit codes', () => {
     expect(JSON.parse(run.out).events).toBe(22);
   });
 
-  it('exits 1 on a recording that cannot be read, and on rules with errors', async () => {
+  it('exits 1 on a recording that cannot be read (or is a decision log), and on rules with errors', async () => {
     expect(await suggest(['missing.jsonl'])).toEqual({
       code: 1,
       out: '',
       err: 'rulehook suggest-filter: cannot read missing.jsonl: no such file\n',
+    });
+    await writeFile(
+      path.join(pack, 'log.jsonl'),
+      '{"session_variables":{"state.sessionId":"a"},"fired":[]}\n',
+    );
+    expect(await suggest(['log.jsonl'])).toEqual({
+      code: 1,
+      out: '',
+      err: 'rulehook suggest-filter: log.jsonl:1: a line of a decision log (it has "fired"): it holds only the events the webhook received, not the calls as the engine raised them; prove on a recording (serve --record)\n',
     });
     await writeFile(path.join(pack, 'broken.yaml'), 'ruleset: broken\nrules:\n  - id: x\n    on: 3\n');
     const broken = await suggest([]);
