@@ -25,8 +25,11 @@ function readSection(name: string): string | undefined {
 
 describe('docs/cli.md', () => {
   it('has a section for every command, naming every option of its help', async () => {
-    const commands = [...(await readHelp(['--help'])).matchAll(/^ {2}([a-z]+) {2,}/gm)].map((m) => m[1]!);
+    const commands = [...(await readHelp(['--help'])).matchAll(/^ {2}([a-z][a-z-]*) {2,}/gm)].map(
+      (m) => m[1]!,
+    );
     expect(commands).toContain('init');
+    expect(commands).toContain('suggest-filter');
     for (const command of commands) {
       const section = readSection(command);
       expect({ command, documented: section !== undefined }).toEqual({ command, documented: true });

@@ -1,14 +1,19 @@
 import { readFileSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import ts from 'typescript';
 import * as rulehook from '../src';
 import { createHttpHandler, WebhookCore } from '../src/hosts';
 import { silentLogger } from '../src/observability/logger';
+import { runSuggestFilter } from '../src/cli/commands/suggest-filter/suggest-filter';
+import { createMemoryIO } from './support/memory-io';
 
 /**
  * Examples of the docs that no other suite runs, run as a reader would run them: the library snippet of
- * filters.md against rulehook's public API, and the error example of contract.md against the HTTP host.
+ * filters.md against rulehook's public API, its worked example of suggest-filter against the command, and the
+ * error example of contract.md against the HTTP host.
  */
 const readDoc = (name: string) => readFileSync(path.join(__dirname, '../docs', name), 'utf8');
 
@@ -55,6 +60,43 @@ describe('docs/filters.md, "The library"', () => {
       reason: 'keys_to_ignore',
       entry: 'audio.*',
     });
+  });
+});
+
+describe('docs/filters.md, "A worked example" of suggest-filter', () => {
+  const section = readDoc('filters.md').slice(readDoc('filters.md').indexOf('\n### A worked example\n'));
+  let pack: string;
+  beforeAll(async () => {
+    pack = path.join(await mkdtemp(path.join(tmpdir(), 'rulehook-docs-suggest-')), 'fraud-and-spoofing');
+    await cp(path.join(__dirname, '../examples/fraud-and-spoofing'), pack, { recursive: true });
+  });
+  afterAll(async () => {
+    await rm(path.dirname(pack), { recursive: true, force: true });
+  });
+
+  it('is the output of the command on the example pack, and the file it writes', async () => {
+    const [command, ...shown] = readBlock(section, '', '').split('\n');
+    expect(command).toBe('$ rulehook suggest-filter --write suggested-filter.yaml');
+    const io = createMemoryIO({ cwd: pack });
+    expect(await runSuggestFilter(['--write', 'suggested-filter.yaml'], io)).toBe(0);
+    expect(io.out()).toBe(`${shown.join('\n')}\n`);
+    const written = await readFile(path.join(pack, 'suggested-filter.yaml'), 'utf8');
+    // The $schema line points at the package's schema from where the file is: the pack's place in the docs.
+    expect(
+      written.replace(/^(# yaml-language-server: \$schema=)\S+/, '$1../../schema/rules.schema.json'),
+    ).toBe(`${readBlock(section, '', 'yaml')}\n`);
+    const [, sent, raised] = /`rulehook replay` sends (\d+) of the (\d+) events/.exec(section) ?? [];
+    const report = JSON.parse(
+      await (async () => {
+        const json = createMemoryIO({ cwd: pack });
+        await runSuggestFilter(['--format', 'json'], json);
+        return json.out();
+      })(),
+    );
+    expect([Number(sent), Number(raised)]).toEqual([
+      report.total.sentBefore - report.total.events,
+      report.total.sentBefore,
+    ]);
   });
 });
 

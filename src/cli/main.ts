@@ -53,6 +53,11 @@ const COMMANDS: Record<string, Command> = {
         forceExit: () => exitProcess(1),
       }),
   },
+  'suggest-filter': {
+    summary: 'suggest the event filter a pack can afford, proven on recorded calls',
+    run: async (args, io) =>
+      (await import('./commands/suggest-filter/suggest-filter')).runSuggestFilter(args, io),
+  },
   test: {
     summary: 'run the rule tests (scenario files), with coverage',
     run: async (args, io, signal) => (await import('./commands/test/test')).runTest(args, io, { signal }),
@@ -76,7 +81,7 @@ const USAGE = `Usage: rulehook <command> [options]
 Commands:
 ${formatRows(
   Object.entries(COMMANDS).map(([name, command]) => [name, command.summary]),
-  13,
+  18,
 )}
 Options:
 ${formatOptions(MAIN_OPTIONS, 18)}`;

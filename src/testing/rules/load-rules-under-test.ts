@@ -1,6 +1,9 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic';
-import { loadRuleBook } from '../../rules/book/load-rule-book';
+import { loadRuleBookFromSnapshot } from '../../rules/book/load-rule-book';
 import type { LoadResult } from '../../rules/load/load-rule-snapshot';
+import { readRuleSnapshot } from '../../rules/load/read-rule-snapshot';
+import type { RuleSource } from '../../rules/load/rule-snapshot';
+import { insertRuleFile } from '../../rules/load/insert-rule-file';
 import type { ParsedYaml } from '../../rules/parse/parse-yaml';
 import { describeRules, type RulesUnderTest } from './rules-under-test';
 import { resolveRulePaths } from './resolve-rule-paths';
@@ -28,7 +31,15 @@ export class RulesLoader {
     Promise<{ load: LoadResult; rules: RulesUnderTest | undefined }>
   >();
 
-  constructor(private readonly cwd: string) {}
+  /**
+   * `added`: rule files, as read, loaded with every rule set, and `leftOut` the files they replace
+   * (`rulehook suggest-filter` proves the file it would write so).
+   */
+  constructor(
+    private readonly cwd: string,
+    private readonly added: readonly RuleSource[] = [],
+    private readonly leftOut?: (source: RuleSource) => boolean,
+  ) {}
 
   async loadFor(
     scenarioAbsolute: string,
@@ -56,10 +67,14 @@ export class RulesLoader {
   }
 
   private async load(paths: string[], catalog: string | undefined) {
-    const loaded = await loadRuleBook(
+    const snapshot = await readRuleSnapshot(
       paths,
       catalog === undefined ? { cwd: this.cwd } : { cwd: this.cwd, catalog },
     );
+    const leftOut = this.leftOut;
+    if (leftOut !== undefined) snapshot.ruleFiles = snapshot.ruleFiles.filter((source) => !leftOut(source));
+    for (const added of this.added) snapshot.ruleFiles = insertRuleFile(snapshot.ruleFiles, added);
+    const loaded = loadRuleBookFromSnapshot(snapshot);
     return { load: loaded.load, rules: loaded.ok ? describeRules(loaded.book, loaded.load) : undefined };
   }
 }

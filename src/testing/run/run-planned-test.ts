@@ -5,6 +5,12 @@ import { checkEvent, type EventFailure } from '../expect/check-event';
 import type { RulesUnderTest } from '../rules/rules-under-test';
 import type { PlannedTest } from '../scenario/plan-tests';
 
+/**
+ * How a test's expectations see each event of its session, in order (one per session): `rulehook
+ * suggest-filter` leaves out what its suggested rule adds, so that tests check what the pack asks.
+ */
+export type EventView = (event: SimulatedEvent) => SimulatedEvent;
+
 export interface SessionOutcome {
   /** What the simulated engine did with each event, in order. */
   results: SimulatedEvent[];
@@ -19,7 +25,11 @@ export interface SessionOutcome {
  * overlays the webhook's variable updates and applies its filter, and the
  * webhook explains every rule (for failure messages and coverage).
  */
-export async function runPlannedTest(plan: PlannedTest, rules: RulesUnderTest): Promise<SessionOutcome> {
+export async function runPlannedTest(
+  plan: PlannedTest,
+  rules: RulesUnderTest,
+  view?: EventView,
+): Promise<SessionOutcome> {
   const simulator = simulateLocally(rules.book, {
     explain: true,
     sessionKey: plan.sessionKey,
@@ -30,7 +40,8 @@ export async function runPlannedTest(plan: PlannedTest, rules: RulesUnderTest): 
   let raised: SessionVariables = {};
   for (const [index, event] of plan.events.entries()) {
     raised = { ...raised, ...event.changes };
-    const result = await simulator.raise(raised);
+    const raisedResult = await simulator.raise(raised);
+    const result = view === undefined ? raisedResult : view(raisedResult);
     results.push(result);
     if (event.expect === undefined) continue;
     const failure = checkEvent(result, event.expect, { index, source: event.expectPath, rules });

@@ -5,12 +5,14 @@ import type { ScenarioFile } from '../scenario/load-scenario-file';
 import { planTest, type PlannedTest } from '../scenario/plan-tests';
 import type { TestSpec } from '../scenario/scenario-spec';
 import type { PrepareContext, PreparedScenario } from './prepare-scenario';
-import { runPlannedTest } from './run-planned-test';
+import { runPlannedTest, type EventView } from './run-planned-test';
 import type { ReportedFailure, TestReport } from './test-report';
 
 export interface RunFileContext extends PrepareContext {
   /** Runs only the tests whose name or file contains it (case-insensitive). */
   filter: string | undefined;
+  /** A new view of each session's events for its expectations (RunTestsOptions.addedRules). */
+  createView?: (() => EventView) | undefined;
 }
 
 /** Runs the tests of a prepared scenario file; a test that cannot run is reported with status `error`. */
@@ -41,7 +43,7 @@ export async function runScenarioFile(
         });
         continue;
       }
-      const outcome = await runPlannedTest(plan, rules);
+      const outcome = await runPlannedTest(plan, rules, context.createView?.());
       for (const result of outcome.results) context.coverage?.record(rules, result);
       const failures = outcome.failures.map((f) => locateFailure(scenario, f, lines));
       const status = failures.length > 0 ? 'failed' : 'passed';

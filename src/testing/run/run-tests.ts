@@ -7,6 +7,8 @@ import { prepareScenario } from './prepare-scenario';
 import { reportNoTestFiles } from './report-no-test-files';
 import { runScenarioFile, type RunFileContext } from './run-scenario-file';
 import type { FileReport, RunReport } from './test-report';
+import type { EventView } from './run-planned-test';
+import type { RuleSource } from '../../rules/load/rule-snapshot';
 
 export interface RunTestsOptions {
   /** Scenario files and directories; empty: the pack in `cwd`, else the project's packs (findDefaultPacks). */
@@ -20,6 +22,16 @@ export interface RunTestsOptions {
   coverage?: boolean;
   /** Fail when an enabled rule never fired (implies `coverage`); the reports then say whether it did. */
   requireCoverage?: boolean;
+  /**
+   * Rule files (as read) added to every rule set the tests load, and a view of each session's events
+   * for the expectations: `rulehook suggest-filter` runs the pack's tests with the file it would write.
+   */
+  addedRules?: {
+    files: readonly RuleSource[];
+    /** The files of the rule sets that the added ones replace. */
+    leftOut?: (source: RuleSource) => boolean;
+    createView?: () => EventView;
+  };
 }
 
 /**
@@ -32,7 +44,8 @@ export async function runScenarioTests(options: RunTestsOptions): Promise<RunRep
   const searched = defaults?.paths ?? options.paths;
   const found = await findTestFiles(searched, options.cwd, defaults !== undefined);
   const context: RunFileContext = {
-    loader: new RulesLoader(options.cwd),
+    loader: new RulesLoader(options.cwd, options.addedRules?.files, options.addedRules?.leftOut),
+    createView: options.addedRules?.createView,
     coverage:
       options.coverage === true || options.requireCoverage === true ? new CoverageRecorder() : undefined,
     allowEmpty: options.allowEmpty === true,
