@@ -1,6 +1,7 @@
 import type { CounterExample } from '../prove/prove-candidates';
 import type { SuggestedFilter } from '../suggest-filter';
 import { describeSavings } from '../write/filter-file';
+import { groupRejections } from './group-rejections';
 
 /** What recordings cannot tell, said with every suggestion. */
 export const RECORDINGS_LIMIT =
@@ -28,7 +29,8 @@ export function formatSuggestionText(result: SuggestedFilter, written: string | 
   }
   if (result.rejected.length > 0) {
     lines.push('', 'Not suggested (some rule needs what they would stop):');
-    for (const r of result.rejected) lines.push(`  ${r.list}: ${JSON.stringify(r.entry)}: ${r.reason}`);
+    for (const r of groupRejections(result.rejected))
+      lines.push(`  ${r.list}: ${r.entries.map((e) => JSON.stringify(e)).join(', ')}: ${r.reason}`);
   }
   if (result.firstAnswer.length > 0) {
     lines.push(
