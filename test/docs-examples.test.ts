@@ -97,7 +97,7 @@ describe('docs/filters.md, "A worked example" of suggest-filter', () => {
       report.total.sentBefore - report.total.events,
       report.total.sentBefore,
     ]);
-  });
+  }, 30_000);
 });
 
 describe('docs/contract.md, "Errors"', () => {

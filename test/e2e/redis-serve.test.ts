@@ -152,7 +152,7 @@ describeWithRedis('rulehook serve with the Redis session store', () => {
 describe('rulehook serve --workers without a shared store', () => {
   it('refuses to start with a clear message', async () => {
     await expect(startServeProcess(['--rules', RULES, '--workers', '2'])).rejects.toThrow(
-      /an in-memory store cannot be shared between processes; add --state redis:\/\/host:port\/db/,
+      /cannot use the memory store, which belongs to one process: add --state none when the engine sends the webhook's variables back with every event \(the session state travels in them\), or --state redis:\/\/host:port\/db for a store the processes share/,
     );
   });
 });

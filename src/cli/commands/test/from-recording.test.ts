@@ -90,7 +90,8 @@ describe.each(PACKS)('rulehook test --from-recording, $pack', ({ pack, calls, re
     const again = await run(['--update', '--write', 'recorded.test.yaml'], cwd);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain(`recorded.test.yaml: no expectation changed (${calls} tests`);
-  });
+    // Seven runs of the command over a pack's recording: seconds on a loaded machine.
+  }, 30_000);
 
   it('means what replay shows: the same events sent or filtered, the same rules fired', async () => {
     const cwd = await copyPack(pack);
