@@ -71,6 +71,11 @@ export function startBare(
   return startServer(path.join(__dirname, script), [], LISTENING[transport], nodeArgs);
 }
 
+/** The hand-written webhook of the traffic pack (`traffic-hand-written-server.ts`), over HTTP only. */
+export function startHandWritten(): Promise<ServerProcess> {
+  return startServer(path.join(__dirname, 'traffic-hand-written-server.js'), [], LISTENING.http);
+}
+
 /** Starts `node nodeArgs script args` and resolves once it prints the `listening` line with its port. */
 function startServer(
   script: string,

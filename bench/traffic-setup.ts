@@ -14,15 +14,6 @@ export const SERVERS = ['bare', 'rulehook'] as const;
 export type Server = (typeof SERVERS)[number];
 
 /**
- * The order the servers run in round `round`: bare first in odd rounds,
- * rulehook first in even ones (round 0 being the warm-up), so that neither
- * always follows the other.
- */
-export function orderServers(round: number): readonly Server[] {
-  return round % 2 === 1 ? SERVERS : [...SERVERS].reverse();
-}
-
-/**
  * Writes the 50-rule pack into a temporary directory, proves it fires what the
  * suites claim (`checkFiredRules`), runs `use(rulesDir, dir)` and removes the directory.
  */
