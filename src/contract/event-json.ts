@@ -44,11 +44,8 @@ export function decodeEventJson(value: unknown, limits: EventLimits = DEFAULT_EV
   const { maxVariables, maxKeyBytes, maxValueBytes } = limits;
   const keyChars = maxKeyBytes / 3;
   const valueChars = maxValueBytes / 3;
-  // A parsed object of more than a few dozen names is a dictionary: `Object.keys` lists it once, where
-  // `for...in` also walks the prototype chain and checks each name is still there.
-  const keys = Object.keys(variables);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
+  let count = 0;
+  for (const key in variables) {
     const entry = variables[key];
     if (typeof entry !== 'string') {
       return decodeFailure(
@@ -60,7 +57,7 @@ export function decodeEventJson(value: unknown, limits: EventLimits = DEFAULT_EV
       const bytes = Buffer.byteLength(key);
       if (bytes > maxKeyBytes) return keyTooLong(key, bytes, limits);
     }
-    if (i >= maxVariables) return tooManyVariables(limits);
+    if (++count > maxVariables) return tooManyVariables(limits);
     if (entry.length > valueChars) {
       const bytes = Buffer.byteLength(entry);
       if (bytes > maxValueBytes) return valueTooLong(key, bytes, limits);

@@ -90,10 +90,7 @@ function fingerprintGlobs(
   options: SessionStepOptions,
 ): { changed: ReadonlySet<string>; seen: ReadonlyMap<string, string> } {
   const buckets: string[][] = globs.globs.map(() => []);
-  // As in decoding: one listing of a dictionary-mode object rather than a `for...in` filtering each name.
-  const keys = Object.keys(variables);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
+  for (const key in variables) {
     const indices = globs.indicesOf(key);
     if (indices.length === 0 || options.isAutomatic(key) || isReservedVariable(key)) continue;
     for (const index of indices) buckets[index]!.push(key);
