@@ -20,6 +20,22 @@ describe('decodeEventBinary', () => {
     expect(r.ok && { ...r.value.session_variables }).toEqual({ a: '1', é: 'ü' });
   });
 
+  it('reads an all-ASCII message as one text and the same strings as one with a length of 128 bytes or more', () => {
+    const entries: [Buffer, Buffer][] = Array.from({ length: 50 }, (_, i) => [
+      Buffer.from(`audio.field${i}`),
+      Buffer.from(`value-${i}-${'x'.repeat(i)}`),
+    ]);
+    const expected = Object.fromEntries(entries.map(([key, value]) => [key.toString(), value.toString()]));
+    const ascii = eventBytes(entries);
+    expect(ascii.every((byte) => byte < 0x80)).toBe(true);
+    const r = decodeEventBinary(ascii);
+    expect(r.ok && { ...r.value.session_variables }).toEqual(expected);
+    // A value of 200 bytes has a two-byte length, whose first byte is not ASCII: strings are read one by one.
+    const wide = eventBytes([...entries, [Buffer.from('long'), Buffer.from('y'.repeat(200))]]);
+    const w = decodeEventBinary(wide);
+    expect(w.ok && { ...w.value.session_variables }).toEqual({ ...expected, long: 'y'.repeat(200) });
+  });
+
   it('accepts a real U+FFFD character (valid UTF-8), which only invalid bytes must not be confused with', () => {
     const r = decodeEventBinary(eventBytes([[Buffer.from('k'), Buffer.from('x\uFFFDy')]]));
     expect(r.ok && r.value.session_variables['k']).toBe('x\uFFFDy');

@@ -1,4 +1,4 @@
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import { Reader } from 'protobufjs/minimal';
 import { decodeFailure, mapEntryPath, type Decoded } from './decode-result';
 import {
@@ -31,6 +31,9 @@ export function decodeEventBinary(bytes: Buffer, limits: EventLimits = DEFAULT_E
   let count = 0;
   let exact = false;
   const reader = Reader.create(bytes);
+  // Nearly every message is ASCII (names, values and lengths under 128): read as one string, whose slices
+  // are its keys and values, rather than one call into the buffer's decoder per string (a tenth of the cost).
+  const ascii = isAscii(bytes) ? bytes.toString('latin1') : undefined;
   try {
     while (reader.pos < reader.len) {
       const tag = reader.uint32();
@@ -45,8 +48,8 @@ export function decodeEventBinary(bytes: Buffer, limits: EventLimits = DEFAULT_E
       let value: StringRead = '';
       while (reader.pos < end) {
         const entryTag = reader.uint32();
-        if (entryTag === TAG_ENTRY_KEY) key = readString(reader, bytes, limits.maxKeyBytes);
-        else if (entryTag === TAG_ENTRY_VALUE) value = readString(reader, bytes, limits.maxValueBytes);
+        if (entryTag === TAG_ENTRY_KEY) key = readString(reader, bytes, ascii, limits.maxKeyBytes);
+        else if (entryTag === TAG_ENTRY_VALUE) value = readString(reader, bytes, ascii, limits.maxValueBytes);
         else reader.skipType(entryTag & 7);
       }
       if (typeof key !== 'string') {
@@ -91,10 +94,11 @@ type StringRead = string | InvalidString | TooLongString;
 const PREVIEW_BYTES = 64;
 
 /**
- * Reads a length-delimited string at the reader's position. Invalid UTF-8 always
+ * Reads a length-delimited string at the reader's position: a slice of `ascii`, the whole message as
+ * text when it is all ASCII (then every string in it is valid UTF-8). Otherwise invalid UTF-8 always
  * decodes to U+FFFD, so only text containing it pays for the strict check.
  */
-function readString(reader: Reader, bytes: Buffer, maxBytes: number): StringRead {
+function readString(reader: Reader, bytes: Buffer, ascii: string | undefined, maxBytes: number): StringRead {
   const length = reader.uint32();
   const start = reader.pos;
   const end = start + length;
@@ -103,6 +107,7 @@ function readString(reader: Reader, bytes: Buffer, maxBytes: number): StringRead
   if (length > maxBytes) {
     return { tooLong: length, preview: bytes.toString('utf8', start, Math.min(end, start + PREVIEW_BYTES)) };
   }
+  if (ascii !== undefined) return ascii.slice(start, end);
   const text = bytes.toString('utf8', start, end);
   if (text.includes('\uFFFD') && !isUtf8(bytes.subarray(start, end))) return { lenient: text };
   return text;

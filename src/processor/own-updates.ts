@@ -4,7 +4,12 @@ import type { KeyTest } from '../filter/delta';
 import type { ChangedGlobs } from '../rules/compile/changed-globs';
 import type { Fingerprint } from '../session/fingerprint';
 
-/** The fingerprint of one glob's variables: their sorted `key\0value` pairs; undefined when none matches. */
+/**
+ * The fingerprint of one glob's variables, of their sorted names and values; undefined when none matches.
+ * The text is `name\0value\0` for each, read back unambiguously by splitting at NUL, as long as no name
+ * or value holds one; when one does, it is a NUL and the pairs in JSON, which escapes every NUL, so that
+ * text has exactly one NUL where the other kind has at least two: different variables never give one text.
+ */
 export function fingerprintKeys(
   glob: string,
   keys: string[],
@@ -14,9 +19,19 @@ export function fingerprintKeys(
   if (keys.length === 0) return undefined;
   keys.sort();
   let text = '';
-  for (const key of keys) text += `${key}\u0000${variables[key]}\u0000`;
-  return fingerprint(glob, text);
+  let plain = true;
+  for (const key of keys) {
+    const value = variables[key] as string;
+    if (key.includes(NUL) || value.includes(NUL)) plain = false;
+    text += `${key}${NUL}${value}${NUL}`;
+  }
+  return fingerprint(
+    glob,
+    plain ? text : `${NUL}${JSON.stringify(keys.map((key) => [key, variables[key]]))}`,
+  );
 }
+
+const NUL = '\u0000';
 
 /**
  * The fingerprints `seen` of an event, as they are once the engine has applied the webhook's own `updates`

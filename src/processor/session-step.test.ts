@@ -47,6 +47,25 @@ describe('stepSession: `changed` by one fingerprint per glob', () => {
     ).toEqual([['s/verify'], [], ['s/verify'], ['s/tier']]);
   });
 
+  it('tells variables apart when their names or values hold NUL, the separator of the plain text', () => {
+    // Written as `name\0value\0` pairs, both of these events would read `verify.a\0x\0verify.b\0y\0`.
+    expect(
+      run(
+        { 'verify.a': 'x\u0000verify.b\u0000y' },
+        { 'verify.a': 'x', 'verify.b': 'y' },
+        { 'verify.a': 'x\u0000verify.b\u0000y' },
+        { 'verify.a': 'x\u0000verify.b\u0000y' },
+      ),
+    ).toEqual([['s/verify'], ['s/verify'], ['s/verify'], []]);
+  });
+
+  it('keeps the fingerprint of variables without NUL as earlier versions wrote it, so upgrades compare', () => {
+    const step = stepSession(book, undefined, { 'verify.b': '2', 'verify.a': '1' }, options);
+    expect(step.next.seen.get('verify.*')).toBe(
+      createFingerprint()('verify.*', 'verify.a\u00001\u0000verify.b\u00002\u0000'),
+    );
+  });
+
   it("leaves out the engine's automatic keys and rulehook's own variables", () => {
     const automatic = stepSession(
       book,

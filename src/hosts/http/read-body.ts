@@ -2,12 +2,10 @@ import type { IncomingMessage } from 'node:http';
 import { BodyBuffer } from './body-buffer';
 import type { HttpError } from './errors';
 import type { BodyReservation } from './bound-inflight-bytes';
+import { decodeUtf8 } from './decode-utf8';
 import { explainInvalidUtf8 } from './invalid-utf8';
 
 export type BodyRead = { ok: true; value: unknown } | { ok: false; error: HttpError };
-
-/** Checks, decodes and drops a leading BOM in one pass; throws on bytes that are not UTF-8. */
-const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 export function tooLarge(limit: number): HttpError {
   return {
@@ -68,12 +66,8 @@ function unreadable(reason: string): HttpError {
 }
 
 function parseJson(bytes: Buffer): BodyRead {
-  let text: string;
-  try {
-    text = UTF8.decode(bytes);
-  } catch {
-    return { ok: false, error: explainInvalidUtf8(bytes) };
-  }
+  const text = decodeUtf8(bytes);
+  if (text === undefined) return { ok: false, error: explainInvalidUtf8(bytes) };
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
