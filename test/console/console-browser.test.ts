@@ -175,11 +175,12 @@ describeWithChromium('the console page with a large pack', () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'rulehook-console-large-'));
     cpSync(path.join(PACK, 'catalog.yaml'), path.join(dir, 'catalog.yaml'));
+    // A clean pack, as one in use is: `risk.reason` takes any text under the catalog, `risk.level` does not.
     const rules = Array.from(
       { length: 1000 },
       (_, i) =>
         `  - id: rule-${i}\n    on: [FRAUD_CHECK_COMPLETED]\n    if: { var: fraud.score, gt: ${(i / 1000).toFixed(3)} }\n` +
-        `    then:\n      set:\n        risk.level: L${i}\n`,
+        `    then:\n      set:\n        risk.reason: L${i}\n`,
     );
     writeFileSync(path.join(dir, 'large.yaml'), `ruleset: large\nrules:\n${rules.join('')}`);
     server = await startConsoleProcess(dir);
@@ -204,7 +205,7 @@ describeWithChromium('the console page with a large pack', () => {
     await page.locator('[data-testid=rule-editor] .cm-content').focus();
     await page.keyboard.press('Control+End');
     await page
-      .locator('[data-testid=rule-editor] .cm-line', { hasText: 'risk.level: L999' })
+      .locator('[data-testid=rule-editor] .cm-line', { hasText: 'risk.reason: L999' })
       .waitFor({ timeout: 5_000 });
     expect(errors).toEqual([]);
   });
