@@ -3,7 +3,9 @@
  * `node:http`, without rulehook: the same five rules on each of the ten
  * events, `once`, `changed` and the filter kept per call in a `Map`. Nothing
  * of rulehook runs here; the server around it is traffic-hand-written-server.ts.
+ * The event names are the pack's list, shared so that the two cannot drift apart.
  */
+import { TRAFFIC_EVENTS } from './traffic-pack';
 
 type Variables = Record<string, string>;
 
@@ -29,18 +31,7 @@ interface Call {
   filterKeys: string[];
 }
 
-const EVENTS = new Set([
-  'CALL_STARTED',
-  'AUDIO_RECEIVED',
-  'VERIFY_STARTED',
-  'VERIFY_COMPLETED',
-  'SPOOF_CHECK_COMPLETED',
-  'FRAUD_CHECK_COMPLETED',
-  'OPT_IN_RECEIVED',
-  'ENROLL_COMPLETED',
-  'TRANSFER_REQUESTED',
-  'CALL_ENDED',
-]);
+const EVENTS: ReadonlySet<string> = new Set(TRAFFIC_EVENTS);
 
 const QUIET_FILTER = ['audio.lastChunkId', 'audio.chunkCount'];
 
