@@ -2,6 +2,7 @@ import path from 'node:path';
 import { isRuleFileName } from '../../rules/load/find-rule-files';
 import { createLoadCache } from '../../rules/load/load-cache';
 import { loadRuleSnapshot, type LoadResult } from '../../rules/load/load-rule-snapshot';
+import { insertRuleFile } from '../../rules/load/insert-rule-file';
 import { readRuleSnapshot } from '../../rules/load/read-rule-snapshot';
 import type { RuleSnapshot, RuleSource } from '../../rules/load/rule-snapshot';
 
@@ -83,7 +84,6 @@ export class RulePack {
       const file = path.relative(cwd, absolute).split(path.sep).join('/');
       added.push({ file, relative: relative.join('/'), text });
     }
-    if (added.length === 0) return listed;
-    return [...listed, ...added].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    return added.reduce(insertRuleFile, listed);
   }
 }
