@@ -14,6 +14,11 @@ export type Decoded<T> =
       ok: true;
       value: T;
       /** Fields ignored because this version does not know them. */ unknownFields: number;
+      /**
+       * The event's variable names, as listing its map's own keys gives them, when the decoder listed
+       * them anyway: what reads every name per event takes them from here rather than listing them again.
+       */
+      names?: readonly string[];
     }
   | { ok: false; error: DecodeError };
 

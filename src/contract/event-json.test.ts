@@ -7,7 +7,23 @@ describe('decodeEventJson', () => {
       ok: true,
       value: { session_variables: { 'state.currentEvent': 'X' } },
       unknownFields: 0,
+      names: ['state.currentEvent'],
     });
+  });
+
+  it('hands on the names it listed, in the order listing the map gives them', () => {
+    const variables = JSON.parse('{"b":"1","a":"2","10":"3","2":"4"}') as Record<string, string>;
+    const r = decodeEventJson({ session_variables: variables });
+    expect(r.ok && r.names).toEqual(Object.keys(variables));
+    expect(r.ok && r.names).toEqual(['2', '10', 'b', 'a']);
+  });
+
+  it('reports the first fault in the order of the names, as a walk of the map finds it', () => {
+    const limits = { maxVariables: 2, maxKeyBytes: 256, maxValueBytes: 1024 };
+    const late = decodeEventJson({ session_variables: { a: '1', b: '2', c: '3', d: 4 } }, limits);
+    expect(!late.ok && late.error.message).toMatch(/more than 2/);
+    const early = decodeEventJson({ session_variables: { a: '1', b: 2, c: '3', d: '4' } }, limits);
+    expect(!early.ok && early.error.field).toBe('session_variables["b"]');
   });
 
   it('accepts the lowerCamelCase JSON name', () => {

@@ -114,11 +114,15 @@ export class WebhookCore {
       return request;
     }
     if (request.unknownFields > 0) this.counts.unknownFields.inc(request.unknownFields);
-    const { response, fired } = await this.processEvent(request.value, requestId);
+    const { response, fired } = await this.processEvent(request.value, requestId, request.names);
     return { ok: true, response, firedRules: this.exposeFiredRules ? formatFiredRules(fired) : undefined };
   }
 
-  private async processEvent(event: Event, callerId: string | undefined): Promise<EventOutcome> {
+  private async processEvent(
+    event: Event,
+    callerId: string | undefined,
+    names: readonly string[] | undefined,
+  ): Promise<EventOutcome> {
     const counters = this.counts.countersFor(event);
     // Read together: a reload replaces both, and an event is answered and reported by the rules it started with.
     const processor = this.processor ?? emptyProcessor;
@@ -129,7 +133,7 @@ export class WebhookCore {
     const start = reported ? performance.now() : 0;
     let outcome: EventOutcome;
     try {
-      outcome = await processor.process(event);
+      outcome = await processor.process(event, names);
       counters.answered.inc();
     } catch (error) {
       counters.failed.inc();

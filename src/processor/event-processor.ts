@@ -11,7 +11,8 @@ export interface EventOutcome {
  * everything hosts have in common around it (counting, never failing an event).
  */
 export interface EventProcessor {
-  process(event: Event): EventOutcome | Promise<EventOutcome>;
+  /** `names`: the event's variable names (its map's own keys, in order), when the host's decoder listed them. */
+  process(event: Event, names?: readonly string[]): EventOutcome | Promise<EventOutcome>;
   /**
    * The event names this processor knows (its rules' and its catalog's), for metrics labels: the core
    * counts any other name as `other`, so that callers cannot make the label take unbounded values.

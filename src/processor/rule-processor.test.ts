@@ -40,6 +40,23 @@ describe('RuleProcessor with session state', () => {
     expect((await send({ 'state.sessionId': 'b', 'state.currentEvent': 'X' })).fired).toContain('s/greet');
   });
 
+  it('answers at once from a store in this process (no promise), and the same through a store that waits', async () => {
+    const now = new RuleProcessor(book, { metrics: new Metrics(), store: memory() });
+    const waits = memory();
+    const later = new RuleProcessor(book, {
+      metrics: new Metrics(),
+      store: { kind: 'memory', update: (id, change) => waits.update(id, change), close: () => waits.close() },
+    });
+    for (const name of ['X', 'X', 'Y']) {
+      const event = { session_variables: { 'state.sessionId': 'n', 'state.currentEvent': name } };
+      const answered = now.process(event);
+      expect(answered).not.toBeInstanceOf(Promise);
+      const awaited = later.process(event);
+      expect(awaited).toBeInstanceOf(Promise);
+      expect(answered).toEqual(await awaited);
+    }
+  });
+
   it('evaluates `changed` against the previous event of the session', async () => {
     const { send } = makeProcessor(memory());
     const base = { 'state.sessionId': 'c', 'state.currentEvent': 'E' };

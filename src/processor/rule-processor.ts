@@ -16,7 +16,7 @@ import {
 import { createFingerprint } from '../session/fingerprint';
 import type { SessionState } from '../session/session-state';
 import { StateSeal } from '../session/state-seal';
-import { StoreUnavailableError, type SessionStore } from '../session/session-store';
+import { StoreUnavailableError, type SessionStore, type SessionUpdate } from '../session/session-store';
 import type { MissingStateWatch } from '../session/missing-state-watch';
 import { answerEvent, findStateUse, keepsState, type AnswerOptions } from './answer-event';
 import { DEFAULT_SESSION_KEY, readSessionId, type UnusableSessionId } from './session-key';
@@ -33,6 +33,12 @@ import type { SessionStep } from './session-step';
 export const DEFAULT_EVALUATION_BUDGET_MS = 50;
 
 export { DEFAULT_SESSION_KEY } from './session-key';
+
+/** A session's step, and whether the store refused the state the event carried as rolled back. */
+interface Stepped {
+  step: SessionStep;
+  rolledBack: boolean;
+}
 
 export interface RuleProcessorOptions {
   metrics: Metrics;
@@ -95,7 +101,7 @@ export class RuleProcessor implements EventProcessor {
     return this.book.eventNames;
   }
 
-  process(event: Event): EventOutcome | Promise<EventOutcome> {
+  process(event: Event, names?: readonly string[]): EventOutcome | Promise<EventOutcome> {
     const variables = event.session_variables;
     const { id: sessionId, unusable } = readSessionId(variables, this.sessionKey);
     if (unusable !== undefined) this.countWithoutSession(unusable);
@@ -109,7 +115,7 @@ export class RuleProcessor implements EventProcessor {
     // call overrides it (a rolled-back state), so the store is asked on every event that has a session.
     const asksStore = carried.state === undefined || this.seal !== undefined;
     if (this.store === undefined || sessionId === '' || !asksStore) {
-      const step = this.step(variables, carried.state, carried, sessionId);
+      const step = this.step(variables, names, carried.state, carried, sessionId);
       if (sessionId !== '')
         this.missingState?.observe(
           sessionId,
@@ -119,25 +125,28 @@ export class RuleProcessor implements EventProcessor {
         );
       return this.outcome(step);
     }
-    return this.store
-      .update(sessionId, (stored) => {
-        const rolledBack = isRolledBack(carried, stored);
-        const from = rolledBack ? refuseCarriedState(carry) : carried;
-        const step = this.step(variables, from.state ?? stored, from, sessionId);
-        return { next: step.next, result: { step, rolledBack } };
-      })
-      .then(
-        ({ step, rolledBack }) => {
-          if (rolledBack) this.countRolledBack(sessionId);
-          return this.outcome(step);
-        },
-        (error: unknown) => {
-          if (!(error instanceof StoreUnavailableError)) throw error;
-          this.metrics.storeUnavailable.inc();
-          this.metrics.storeLog.log({ session: sessionId, error: error.message });
-          return this.outcome(this.step(variables, carried.state, carried, sessionId));
-        },
-      );
+    const change = (stored: SessionState | undefined): SessionUpdate<Stepped> => {
+      const rolledBack = isRolledBack(carried, stored);
+      const from = rolledBack ? refuseCarriedState(carry) : carried;
+      const step = this.step(variables, names, from.state ?? stored, from, sessionId);
+      return { next: step.next, result: { step, rolledBack } };
+    };
+    if (this.store.updateNow !== undefined)
+      return this.settle(sessionId, this.store.updateNow(sessionId, change));
+    return this.store.update(sessionId, change).then(
+      (stepped) => this.settle(sessionId, stepped),
+      (error: unknown) => {
+        if (!(error instanceof StoreUnavailableError)) throw error;
+        this.metrics.storeUnavailable.inc();
+        this.metrics.storeLog.log({ session: sessionId, error: error.message });
+        return this.outcome(this.step(variables, names, carried.state, carried, sessionId));
+      },
+    );
+  }
+
+  private settle(sessionId: string, { step, rolledBack }: Stepped): EventOutcome {
+    if (rolledBack) this.countRolledBack(sessionId);
+    return this.outcome(step);
   }
 
   private countWithoutSession(reason: UnusableSessionId): void {
@@ -152,6 +161,7 @@ export class RuleProcessor implements EventProcessor {
 
   private step(
     variables: Event['session_variables'],
+    names: readonly string[] | undefined,
     state: SessionState | undefined,
     carried: CarriedState,
     sessionId: string,
@@ -159,7 +169,12 @@ export class RuleProcessor implements EventProcessor {
     const carry: CarryOptions = { use: this.use, seal: this.seal, sessionId };
     const started = performance.now();
     try {
-      return answerEvent(this.book, variables, state, carried, { ...this.options, carry, now: Date.now() });
+      return answerEvent(this.book, variables, state, carried, {
+        ...this.options,
+        carry,
+        names,
+        now: Date.now(),
+      });
     } catch (error) {
       if (error instanceof EvaluationBudgetExceededError) this.metrics.overBudget.inc();
       throw error;

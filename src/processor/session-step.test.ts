@@ -95,6 +95,26 @@ describe('stepSession: `changed` by one fingerprint per glob', () => {
   });
 });
 
+describe('stepSession: the names the decoder listed', () => {
+  it('fingerprints the same from the names as from a walk of the variables', () => {
+    const events = [
+      { 'state.currentEvent': 'E', 'verify.a': '1', 'custom.tier': 'gold', 'rulehook.seen': '{}' },
+      { 'state.currentEvent': 'E', 'verify.a': '2', 'custom.tier': 'gold', 'vad.x': '1' },
+      { 'state.currentEvent': 'E', 'custom.tier': 'silver', 'verify.b': '1' },
+    ];
+    let walked;
+    let listed;
+    for (const event of events) {
+      const a = stepSession(book, walked, event, options);
+      const b = stepSession(book, listed, event, { ...options, names: Object.keys(event) });
+      expect(b.evaluation.fired).toEqual(a.evaluation.fired);
+      expect([...b.next.seen]).toEqual([...a.next.seen]);
+      walked = a.next;
+      listed = b.next;
+    }
+  });
+});
+
 describe("stepSession: the webhook's own updates (engine model own_updates)", () => {
   // `mark` writes custom.mark on a VERIFY event; `watch` fires when custom.* changed.
   const writer = buildRuleBook({

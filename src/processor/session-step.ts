@@ -20,6 +20,8 @@ export interface SessionStepOptions {
   /** Keys the engine updates itself: never in the delta. */
   isAutomatic: KeyTest;
   fingerprint: Fingerprint;
+  /** The event's variable names (its own keys, in order), when the host's decoder listed them. */
+  names?: readonly string[] | undefined;
   /** Stored as `lastSeen`, in ms since the epoch. */
   now?: number;
   /** The longest the rules may take on one event, in ms (EvaluationBudgetExceededError past it). */
@@ -76,6 +78,13 @@ export function stepSession(
 
 const NOTHING_CHANGED: ReadonlySet<string> = new Set();
 
+/** Files `key` under each glob it matches, unless the engine updates it itself or it is rulehook's own. */
+function bucketKey(globs: ChangedGlobs, key: string, buckets: string[][], isAutomatic: KeyTest): void {
+  const indices = globs.indicesOf(key);
+  if (indices.length === 0 || isAutomatic(key) || isReservedVariable(key)) return;
+  for (const index of indices) buckets[index]!.push(key);
+}
+
 /**
  * One fingerprint per glob, of the sorted `key\0value` pairs of the variables
  * it matches (none matching: no fingerprint). A glob changed when its
@@ -90,10 +99,11 @@ function fingerprintGlobs(
   options: SessionStepOptions,
 ): { changed: ReadonlySet<string>; seen: ReadonlyMap<string, string> } {
   const buckets: string[][] = globs.globs.map(() => []);
-  for (const key in variables) {
-    const indices = globs.indicesOf(key);
-    if (indices.length === 0 || options.isAutomatic(key) || isReservedVariable(key)) continue;
-    for (const index of indices) buckets[index]!.push(key);
+  const names = options.names;
+  if (names === undefined) {
+    for (const key in variables) bucketKey(globs, key, buckets, options.isAutomatic);
+  } else {
+    for (let i = 0; i < names.length; i++) bucketKey(globs, names[i] as string, buckets, options.isAutomatic);
   }
   const changed = new Set<string>();
   const seen = new Map<string, string>();

@@ -67,6 +67,22 @@ const EMPTY_TEXT: Readonly<Record<StatePart, string>> = {
   seen: CODECS.seen.encode(new Map()),
 };
 
+/**
+ * Texts of the part values encoded so far, by value. A state's parts are immutable and a session keeps
+ * the ones that did not change: an event that carries no state (its session is in the store) writes the
+ * same parts again, and finds their texts here. Weak: a text goes with its value.
+ */
+const ENCODED = new WeakMap<object, string>();
+
+function encodeRemembered(codec: PartCodec, value: object): string {
+  let text = ENCODED.get(value);
+  if (text === undefined) {
+    text = codec.encode(value);
+    ENCODED.set(value, text);
+  }
+  return text;
+}
+
 const textsOf = (variables: SessionVariables) => PARTS.map((part) => variables[CARRIED_KEYS[part]]);
 
 /**
@@ -151,7 +167,7 @@ export function writeCarriedState(
     const codec = CODECS[part];
     if (!invalid && before !== undefined && codec.get(next) === codec.get(before)) continue;
     const key = CARRIED_KEYS[part];
-    const text = codec.encode(codec.get(next));
+    const text = encodeRemembered(codec, codec.get(next) as object);
     if (!invalid && text === EMPTY_TEXT[part] && variables[key] === undefined) continue;
     if (text !== variables[key]) updates.push({ key, value: text });
   }

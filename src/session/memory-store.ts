@@ -82,6 +82,10 @@ export class MemorySessionStore implements SessionStore {
     sessionId: string,
     change: (state: SessionState | undefined) => SessionUpdate<T>,
   ): Promise<T> {
+    return this.updateNow(sessionId, change);
+  }
+
+  updateNow<T>(sessionId: string, change: (state: SessionState | undefined) => SessionUpdate<T>): T {
     const now = this.now();
     this.sweepExpired(now);
     const { next, result } = change(this.sessions.get(sessionId));

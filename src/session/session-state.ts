@@ -5,7 +5,9 @@ import { fromFilter, parseJson, toFilter, toOnce, toSeen } from './state-parts';
  * What the webhook remembers about one call session between its events. It
  * holds no variable value in clear: `changed` needs equality, not values, so
  * what each `changed` glob matched is kept as one keyed fingerprint
- * (fingerprint.ts).
+ * (fingerprint.ts). A state's parts are never changed once made (the next
+ * state has new ones where it differs), so a part's text is remembered by the
+ * part (carried-state.ts).
  */
 export interface SessionState {
   /** The effective filter the webhook has sent so far. */

@@ -25,17 +25,25 @@ export class ChangedGlobs {
   private readonly memo = new LRUCache<string, readonly number[]>({ max: MAX_MEMO });
   /** The globs' literal prefixes by their first UTF-16 unit; undefined when a glob has none (`*.score`). */
   private readonly prefixes: ReadonlyMap<number, readonly string[]> | undefined;
+  /** `prefixes` of the ASCII units, by unit: most names are told apart by one array read. */
+  private readonly asciiPrefixes: readonly (readonly string[] | undefined)[];
 
   constructor(readonly globs: readonly string[]) {
     this.none = globs.length === 0;
     const compiled = globs.map(compileValidGlob);
     this.matchers = compiled.map((glob) => glob.test);
     this.prefixes = groupPrefixes(compiled.map((glob) => glob.prefix));
+    const prefixes = this.prefixes;
+    this.asciiPrefixes = Array.from({ length: 128 }, (_, unit) => prefixes?.get(unit));
   }
 
   /** Indices in `globs` of the globs `key` matches (empty for most keys). */
   indicesOf(key: string): readonly number[] {
-    if (this.prefixes !== undefined && !startsWithAny(key, this.prefixes.get(key.charCodeAt(0)))) return NONE;
+    if (this.prefixes !== undefined) {
+      const first = key.charCodeAt(0);
+      const candidates = first < 128 ? this.asciiPrefixes[first] : this.prefixes.get(first);
+      if (!startsWithAny(key, candidates)) return NONE;
+    }
     const known = this.memo.get(key);
     if (known !== undefined) return known;
     const indices: number[] = [];
