@@ -1,11 +1,9 @@
 import { cpus } from 'node:os';
-import path from 'node:path';
 import { check, type ResultRow, type RunOptions, type Suite } from './suite';
-import { checkCarriedAnswers, writeCarriedBodiesFile } from './traffic-carried';
 import { startCheckedHandWritten } from './traffic-hand-written-check';
 import { ensureLoadPrograms, findMissingLoadPrograms } from './traffic-programs';
 import { printRuns, summarize, type Run, type Runs, type TimedServer } from './traffic-report';
-import { startRulehook, type ServerProcess } from './traffic-servers';
+import { withStatelessLayouts, type Target, type Targets } from './traffic-layouts';
 import { QUICK_SESSIONS, SESSIONS, withTrafficPack, withTrafficServers } from './traffic-setup';
 import { GRPC_TRANSPORT, HTTP_TRANSPORT, type RoundLoad, type TrafficTransport } from './traffic-transports';
 
@@ -50,17 +48,11 @@ export const trafficSuite: Suite = {
   },
 };
 
-/** A timed server, and the bodies file it is sent in place of the round's (the carried-state cycle). */
-interface Target {
-  server: ServerProcess;
-  bodies?: string;
-}
-type Targets = Partial<Record<TimedServer, Target>>;
-
 /**
  * Over HTTP the hand-written webhook joins the bare server once it has
  * answered a sequence of events as rulehook does and holds the same sessions,
- * and so do `serve --workers 1` and `--workers 2 --state none` (withStatelessLayouts).
+ * and so do `serve --workers 1` and `--workers 2` with `--state none`, once
+ * their carried-state bodies are written and checked (withStatelessLayouts).
  */
 function compareTransport(
   transport: TrafficTransport,
@@ -85,36 +77,6 @@ function compareTransport(
       await hand.stop();
     }
   });
-}
-
-/** Sessions whose carried cycle the `--workers 2` server is checked on, over new connections (both workers). */
-const CHECKED_SESSIONS = 10;
-
-/**
- * Starts `serve --workers 1 --state none` and `--workers 2 --state none`,
- * writes their bodies (each event carrying the state of the answer before it,
- * obtained from the first: writeCarriedBodiesFile), checks that the second
- * answers them as the first did, runs `use` and stops both.
- */
-async function withStatelessLayouts<T>(
-  rulesDir: string,
-  dir: string,
-  sessions: number,
-  use: (targets: Targets) => Promise<T>,
-): Promise<T> {
-  const started: ServerProcess[] = [];
-  try {
-    const one = await startRulehook(rulesDir, ['--workers', '1', '--state', 'none']);
-    started.push(one);
-    const two = await startRulehook(rulesDir, ['--workers', '2', '--state', 'none']);
-    started.push(two);
-    const bodies = path.join(dir, 'http-carried.bodies');
-    const cycle = await writeCarriedBodiesFile(one, bodies, sessions);
-    await checkCarriedAnswers('serve --workers 2 --state none', two, cycle, CHECKED_SESSIONS);
-    return await use({ 'workers-1': { server: one, bodies }, 'workers-2': { server: two, bodies } });
-  } finally {
-    for (const server of started) await server.stop();
-  }
 }
 
 /**
