@@ -1,4 +1,4 @@
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 
 /** What one h2load run reports. */
 export interface H2loadResult {
@@ -19,27 +19,6 @@ export interface H2loadLoad {
   /** Concurrent streams per HTTP/2 connection (`-m`); 1 for HTTP/1.1. */
   streams: number;
   headers: readonly string[];
-}
-
-export function hasH2load(): boolean {
-  return spawnSync('h2load', ['--version'], { stdio: 'ignore' }).status === 0;
-}
-
-/**
- * Makes sure h2load is on the PATH, installing Debian's `nghttp2-client` if
- * it is not (the full run needs it; the suite loads its servers from outside
- * the Node.js process, which an in-process client would compete with).
- */
-export function ensureH2load(): void {
-  if (hasH2load()) return;
-  console.log('h2load not found: running apt-get install -y nghttp2-client');
-  try {
-    execFileSync('apt-get', ['install', '-y', 'nghttp2-client'], { stdio: 'inherit' });
-  } catch (error) {
-    console.log(`apt-get failed: ${(error as Error).message}`);
-  }
-  if (!hasH2load())
-    throw new Error('the traffic suite needs h2load (Debian/Ubuntu: apt-get install nghttp2-client)');
 }
 
 /**

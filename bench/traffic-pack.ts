@@ -73,7 +73,8 @@ export function trafficVariables(session: number, event: number): Record<string,
     'verify.decision': session % 3 === 0 ? 'MISMATCH' : 'MATCH',
   };
   const groups = ['audio', 'call', 'caller', 'person', 'custom', 'config', 'enroll', 'fraud'];
-  for (let i = 0; Object.keys(variables).length < 200; i++) {
+  // The filler names are all different, so each one adds a variable.
+  for (let i = 0, count = Object.keys(variables).length; count < 200; i++, count++) {
     const group = groups[i % groups.length] as string;
     variables[`${group}.field${String(i).padStart(3, '0')}`] = `value-${session}-${i}-${'x'.repeat(12)}`;
   }

@@ -1,5 +1,5 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './paths';
 
@@ -7,7 +7,10 @@ import { REPO_ROOT } from './paths';
 export interface ServerProcess {
   port: number;
   pid: number;
-  /** CPU time the process has used so far (user + system), in seconds. */
+  /**
+   * CPU time the process and its live child processes (the workers of `serve
+   * --workers`) have used so far (user + system), in seconds.
+   */
   cpuSeconds(): number;
   /**
    * Time its main thread has spent ready to run but waiting for a CPU (other
@@ -20,12 +23,33 @@ export interface ServerProcess {
 /** Clock ticks per second of /proc/<pid>/stat's utime and stime (usually 100). */
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
 
-/** utime + stime of /proc/<pid>/stat (fields 14 and 15), in seconds. */
-function readCpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+/** The fields of /proc/<pid>/stat after the command name, from field 3 (state) on; undefined once it is gone. */
+function readStatFields(pid: number | string): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
+/** utime + stime (fields 14 and 15), in seconds. */
+function readCpuSeconds(pid: number | string): number {
+  const fields = readStatFields(pid);
+  return fields === undefined ? 0 : (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/**
+ * The process's CPU time plus its live children's, found by their parent pid
+ * (field 4): a cluster's workers. A child that exited is counted in the
+ * parent's cutime once reaped, not here; the servers' workers live as long as they do.
+ */
+function readTreeCpuSeconds(pid: number): number {
+  let total = readCpuSeconds(pid);
+  for (const entry of readdirSync('/proc'))
+    if (/^\d+$/.test(entry) && readStatFields(entry)?.[1] === String(pid)) total += readCpuSeconds(entry);
+  return total;
 }
 
 /** The second field of /proc/<pid>/task/<pid>/schedstat: ns the main thread waited on a run queue. */
@@ -108,7 +132,7 @@ function describe(child: ChildProcess, pid: number, port: number): ServerProcess
   return {
     port,
     pid,
-    cpuSeconds: () => readCpuSeconds(pid),
+    cpuSeconds: () => readTreeCpuSeconds(pid),
     cpuWaitSeconds: () => readCpuWaitSeconds(pid),
     stop: () =>
       new Promise<void>((resolve) => {

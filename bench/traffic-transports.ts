@@ -1,18 +1,35 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { ON_EVENT_PATH } from '../src/contract';
 import { decodeResponseBinary } from '../src/contract/decode-response-binary';
 import { encodeEventBinary } from '../src/contract/encode-event-binary';
 import { callOnEvent, grpcClient } from './grpc-load';
-import { runH2load, type H2loadResult } from './h2load';
+import { runH2load } from './h2load';
 import { check } from './suite';
+import { EVENTS_PER_SESSION, writeBodiesFile } from './traffic-bodies';
 import { postTrafficEvent } from './traffic-check';
 import { trafficBody, trafficVariables } from './traffic-pack';
 import { startBare, startRulehook, type ServerProcess, type Transport } from './traffic-servers';
+import { runWrk, type LoadResult } from './traffic-wrk';
 
 /** Requests in flight at once, on either transport: what the session engine of a busy site keeps open. */
 export const IN_FLIGHT = 50;
 /** gRPC clients multiplex: 10 HTTP/2 connections of 5 streams each. */
 const GRPC_CONNECTIONS = 10;
+/**
+ * wrk's threads: one. The machine has 2 cores and the servers need them; one
+ * wrk thread keeps 50 connections busy at far more requests/s than any server
+ * here answers, and spends less CPU per request than two (about 10 µs against
+ * 18 µs, loading the bare server).
+ */
+export const WRK_THREADS = 1;
+
+/** What a round sends: a file of bodies, and over gRPC the session and event of its one body. */
+export interface RoundLoad {
+  file: string;
+  session: number;
+  event: number;
+}
 
 /** One way of reaching the servers of the traffic suite: its servers, its bodies, its load. */
 export interface TrafficTransport {
@@ -20,47 +37,47 @@ export interface TrafficTransport {
   /** The summary rows' `path`. */
   path: string;
   baseline: string;
-  /** How h2load loads it, for the round table. */
+  /** How it is loaded, for the round table. */
   load: string;
   startBare(): Promise<ServerProcess>;
   /** `nodeArgs`: flags for node itself (V8's), before the CLI's script. */
   startRulehook(rulesDir: string, nodeArgs?: readonly string[]): Promise<ServerProcess>;
-  /** Writes what h2load sends for one event of `session`: JSON, or a length-prefixed gRPC message. */
-  writeBody(file: string, session: number, event: number): void;
+  /**
+   * What round `round` sends, written into `dir`: over HTTP, the same cycle of
+   * EVENTS_PER_SESSION events of each of `sessions` sessions every round (written
+   * once); over gRPC, where h2load sends one body, one event of another session
+   * each round, as a length-prefixed protobuf message.
+   */
+  writeRoundLoad(dir: string, round: number, sessions: number): RoundLoad;
   /** Sends one event with a real client; fails the run unless it is answered with `result_code` 200. */
   checkAnswer(name: string, server: ServerProcess, session: number, event: number): Promise<void>;
   /**
-   * One timed h2load run posting the body of `session`'s `event`. On gRPC, where
-   * every answer is HTTP 200 and a failure shows only in the trailers, the
-   * answers' bytes prove the calls succeeded.
+   * One timed run of the round's load. On gRPC, where every answer is HTTP 200
+   * and a failure shows only in the trailers, the answers' bytes prove the calls succeeded.
    */
-  run(
-    server: ServerProcess,
-    bodyFile: string,
-    seconds: number,
-    session: number,
-    event: number,
-  ): Promise<H2loadResult>;
+  run(server: ServerProcess, load: RoundLoad, seconds: number): Promise<LoadResult>;
 }
 
 export const HTTP_TRANSPORT: TrafficTransport = {
   name: 'http',
   path: 'http-e2e',
   baseline: 'bare node:http process',
-  load: `${IN_FLIGHT} keep-alive connections (h2load --h1)`,
+  load: `${IN_FLIGHT} keep-alive connections (wrk, ${WRK_THREADS} thread), ${EVENTS_PER_SESSION} events per session cycling`,
   startBare: () => startBare('http'),
   startRulehook: (rulesDir, nodeArgs) => startRulehook(rulesDir, [], 'http', nodeArgs),
-  writeBody: (file, session, event) => writeFileSync(file, trafficBody(session, event)),
+  writeRoundLoad(dir, _round, sessions) {
+    const file = path.join(dir, 'http-cycle.bodies');
+    if (!existsSync(file)) writeBodiesFile(file, sessions);
+    return { file, session: 0, event: 0 };
+  },
   async checkAnswer(name, server, session, event) {
     const reply = await postTrafficEvent(server.port, trafficBody(session, event));
     check(reply.status === 200 && reply.answer.result_code === 200, `${name} answers result_code 200`);
   },
-  run: (server, bodyFile, seconds) =>
-    runH2load(`http://127.0.0.1:${server.port}/v1/events`, bodyFile, seconds, {
-      h1: true,
+  run: (server, load, seconds) =>
+    runWrk(`http://127.0.0.1:${server.port}/v1/events`, load.file, seconds, {
       connections: IN_FLIGHT,
-      streams: 1,
-      headers: ['content-type: application/json'],
+      threads: WRK_THREADS,
     }),
 };
 
@@ -87,14 +104,19 @@ export const GRPC_TRANSPORT: TrafficTransport = {
   load: `${GRPC_CONNECTIONS} HTTP/2 connections × ${IN_FLIGHT / GRPC_CONNECTIONS} streams (h2load)`,
   startBare: () => startBare('grpc'),
   startRulehook: (rulesDir, nodeArgs) => startRulehook(rulesDir, [], 'grpc', nodeArgs),
-  writeBody: (file, session, event) =>
-    writeFileSync(file, frameGrpcMessage(encodeEventBinary(trafficVariables(session, event)))),
+  writeRoundLoad(dir, round, sessions) {
+    const session = (round * 131) % sessions;
+    const event = session + 1 + round;
+    const file = path.join(dir, `grpc-round-${round}.body`);
+    writeFileSync(file, frameGrpcMessage(encodeEventBinary(trafficVariables(session, event))));
+    return { file, session, event };
+  },
   async checkAnswer(name, server, session, event) {
     const reply = decodeResponseBinary(await callTrafficEvent(server, session, event));
     check(reply.result_code === 200, `${name} answers result_code 200 over gRPC`);
   },
-  async run(server, bodyFile, seconds, session, event) {
-    const result = await runH2load(`http://127.0.0.1:${server.port}${ON_EVENT_PATH}`, bodyFile, seconds, {
+  async run(server, { file, session, event }, seconds) {
+    const result = await runH2load(`http://127.0.0.1:${server.port}${ON_EVENT_PATH}`, file, seconds, {
       h1: false,
       connections: GRPC_CONNECTIONS,
       streams: IN_FLIGHT / GRPC_CONNECTIONS,

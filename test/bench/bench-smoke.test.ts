@@ -29,11 +29,11 @@ const SUITES = [
   'console',
 ];
 /**
- * The traffic suite loads its servers with h2load; under --quick it returns no rows where h2load is missing,
- * which leaves its checks out: loudly, and under CI not at all (describeRequiring's rules).
+ * The traffic suite loads its servers with wrk (HTTP) and h2load (gRPC); under --quick it returns no rows where
+ * either is missing, which leaves its checks out: loudly, and under CI not at all (describeRequiring's rules).
  */
-const HAS_H2LOAD = checkPartRequiring(
-  findMissingPrograms({ h2load: 'nghttp2-client' }),
+const HAS_LOAD_PROGRAMS = checkPartRequiring(
+  findMissingPrograms({ wrk: 'wrk', h2load: 'nghttp2-client' }),
   'the traffic suite of npm run bench -- --quick',
 );
 /** The console suite opens its page in Debian's chromium: where it is missing, the same rules as h2load's. */
@@ -91,7 +91,7 @@ describe('npm run bench -- --quick', () => {
     expect(results.suites).toEqual(SUITES);
     for (const suite of SUITES) {
       const rows = results.rows.filter((r) => r.suite === suite).length;
-      if (suite === 'traffic' && !HAS_H2LOAD) expect(rows).toBe(0);
+      if (suite === 'traffic' && !HAS_LOAD_PROGRAMS) expect(rows).toBe(0);
       else if (suite === 'console' && !HAS_CHROMIUM) expect(rows).toBe(0);
       else expect(rows).toBeGreaterThan(0);
     }
@@ -105,16 +105,22 @@ describe('npm run bench -- --quick', () => {
         ['console-bundle', 'KiB gzipped'],
       ]);
     else expect(stdout).toContain('chromium is not installed: the console suite is skipped');
-    // Over HTTP rulehook is compared with the bare process and with the hand-written webhook, which the
-    // suite first checks answers as rulehook does: two rows each.
-    if (HAS_H2LOAD)
-      expect(results.rows.filter((r) => r.path === 'http-e2e').map((r) => r.baseline)).toEqual([
-        'bare node:http process',
-        'bare node:http process',
-        'hand-written node:http webhook',
-        'hand-written node:http webhook',
+    // Over HTTP (wrk) rulehook is compared with the bare process and with the hand-written webhook, which the
+    // suite first checks answers as rulehook does, two rows each; then serve --workers 2 --state none with
+    // --workers 1, sent events carrying their state (checked to be answered alike by both): two rows, no goal.
+    // Over gRPC (h2load), with the bare process.
+    if (HAS_LOAD_PROGRAMS) {
+      expect(results.rows.filter((r) => r.path === 'http-e2e').map((r) => [r.baseline, r.goal])).toEqual([
+        ['bare node:http process', '≥ 0.70x'],
+        ['bare node:http process', '≥ 0.70x'],
+        ['hand-written node:http webhook', '≥ 0.80x'],
+        ['hand-written node:http webhook', '≥ 0.80x'],
+        ['rulehook serve --workers 1 --state none', undefined],
+        ['rulehook serve --workers 1 --state none', undefined],
       ]);
-    else expect(stdout).toContain('h2load is not installed: the traffic suite is skipped');
+      expect(results.rows.filter((r) => r.path === 'grpc-e2e')).toHaveLength(2);
+      expect(stdout).toContain('traffic over http: 50 keep-alive connections (wrk, 1 thread)');
+    } else expect(stdout).toContain('not installed: the traffic suite is skipped in --quick');
     // The open-loop suite brings its own client: p99 of rulehook as it starts and with the recommended GC
     // flags (each with its goal), and p50, with or without h2load.
     const openLoop = results.rows.filter((r) => r.path === 'http-open-loop');

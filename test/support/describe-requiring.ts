@@ -3,7 +3,7 @@ import { delimiter, join } from 'node:path';
 
 /**
  * Suites that need something a machine may lack (a redis-server, a disk that fills up, a speech
- * recognizer, h2load). Where it is missing, the suite is skipped with a loud message, never silently; under
+ * recognizer, wrk). Where it is missing, the suite is skipped with a loud message, never silently; under
  * CI a missing requirement fails the run instead, since CI exists to run every suite (`.ci/run` installs
  * what they need).
  */
