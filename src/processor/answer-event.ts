@@ -6,7 +6,7 @@ import {
   type CarryOptions,
   type StateUse,
 } from '../session/carried-state';
-import type { SessionState } from '../session/session-state';
+import { changeState, type SessionState } from '../session/session-state';
 import { stepSession, type SessionStep, type SessionStepOptions } from './session-step';
 
 export interface AnswerOptions extends SessionStepOptions {
@@ -44,5 +44,6 @@ export function answerEvent(
   const step = stepSession(book, state, variables, options);
   const { updates, sealed } = writeCarriedState(variables, carried, step.next, options.carry);
   for (const update of updates) step.evaluation.response.session_variable_updates.push(update);
-  return sealed === step.next.sealed ? step : { ...step, next: { ...step.next, sealed } };
+  if (sealed === step.next.sealed) return step;
+  return { evaluation: step.evaluation, context: step.context, next: changeState(step.next, { sealed }) };
 }

@@ -97,7 +97,7 @@ describe('stepSession: `changed` by one fingerprint per glob', () => {
 
 describe('stepSession: the names the decoder listed', () => {
   it('fingerprints the same from the names as from a walk of the variables', () => {
-    const events = [
+    const events: Record<string, string>[] = [
       { 'state.currentEvent': 'E', 'verify.a': '1', 'custom.tier': 'gold', 'rulehook.seen': '{}' },
       { 'state.currentEvent': 'E', 'verify.a': '2', 'custom.tier': 'gold', 'vad.x': '1' },
       { 'state.currentEvent': 'E', 'custom.tier': 'silver', 'verify.b': '1' },

@@ -49,11 +49,14 @@ export function stepSession(
   const { changed, seen } = book.changedGlobs.none
     ? { changed: NOTHING_CHANGED, seen: before.seen }
     : fingerprintGlobs(book.changedGlobs, before.seen, variables, options);
-  const context: EvaluationContext = { changed, filter: before.filter, onceFired: before.onceFired };
+  const { filter, onceFired: onceBefore } = before;
+  const context: EvaluationContext = { changed, filter, onceFired: onceBefore };
   const evaluation = evaluateEvent(
     book,
     variables,
-    options.budgetMs === undefined ? context : { ...context, budgetMs: options.budgetMs },
+    options.budgetMs === undefined
+      ? context
+      : { changed, filter, onceFired: onceBefore, budgetMs: options.budgetMs },
   );
   const updates = evaluation.response.session_variable_updates;
   const folded =

@@ -1,7 +1,7 @@
 import { RESERVED_PREFIX } from '../contract/reserved-variables';
 import type { SessionVariables, SetSessionVariableAction } from '../contract/types';
 import { EMPTY_FILTER } from '../filter/effective-filter';
-import { INITIAL_SESSION_STATE, type SessionState } from './session-state';
+import { changeState, INITIAL_SESSION_STATE, type SessionState } from './session-state';
 import type { StateSeal } from './state-seal';
 import { decodeFilter, decodeOnce, decodeSeen, encodeFilter, encodeOnce, encodeSeen } from './state-parts';
 
@@ -44,19 +44,19 @@ interface PartCodec {
 const CODECS: Readonly<Record<StatePart, PartCodec>> = {
   filter: {
     get: (state) => state.filter,
-    set: (state, value) => ({ ...state, filter: value as SessionState['filter'] }),
+    set: (state, value) => changeState(state, { filter: value as SessionState['filter'] }),
     decode: decodeFilter,
     encode: (value) => encodeFilter(value as SessionState['filter']),
   },
   once: {
     get: (state) => state.onceFired,
-    set: (state, value) => ({ ...state, onceFired: value as SessionState['onceFired'] }),
+    set: (state, value) => changeState(state, { onceFired: value as SessionState['onceFired'] }),
     decode: decodeOnce,
     encode: (value) => encodeOnce(value as SessionState['onceFired']),
   },
   seen: {
     get: (state) => state.seen,
-    set: (state, value) => ({ ...state, seen: value as SessionState['seen'] }),
+    set: (state, value) => changeState(state, { seen: value as SessionState['seen'] }),
     decode: decodeSeen,
     encode: (value) => encodeSeen(value as SessionState['seen']),
   },
@@ -104,7 +104,7 @@ export function readCarriedState(variables: SessionVariables, options: CarryOpti
   if (options.seal !== undefined) {
     const sealed = options.seal.open({ sessionId: options.sessionId, texts: textsOf(variables) }, mac);
     if (sealed === undefined) return { state: undefined, invalid: used };
-    state = { ...state, sealed };
+    state = changeState(state, { sealed });
     read = true;
   }
   const invalid: StatePart[] = [];

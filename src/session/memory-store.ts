@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Counter, Metrics } from '../observability/metrics';
-import type { SessionState } from './session-state';
+import { changeState, type SessionState } from './session-state';
 import {
   DEFAULT_MAX_SESSIONS,
   DEFAULT_MAX_STATE_BYTES,
@@ -89,7 +89,7 @@ export class MemorySessionStore implements SessionStore {
     const now = this.now();
     this.sweepExpired(now);
     const { next, result } = change(this.sessions.get(sessionId));
-    this.sessions.set(sessionId, { ...next, lastSeen: now });
+    this.sessions.set(sessionId, changeState(next, { lastSeen: now }));
     if (this.sessions.size > this.maxSessions) this.sessions.pop();
     return result;
   }

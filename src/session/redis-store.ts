@@ -1,7 +1,12 @@
 import Redis from 'ioredis';
 import type { Counter, Metrics } from '../observability/metrics';
 import type { Logger } from '../observability/logger';
-import { deserializeSessionState, serializeSessionState, type SessionState } from './session-state';
+import {
+  changeState,
+  deserializeSessionState,
+  serializeSessionState,
+  type SessionState,
+} from './session-state';
 import {
   DEFAULT_SESSION_TTL_MS,
   DEFAULT_STORE_TIMEOUT_MS,
@@ -119,7 +124,7 @@ export class RedisSessionStore implements SessionStore {
       }
       const { next, result } = change(state);
       const nextVersion = String((Number(version) || 0) + 1);
-      const stored = serializeSessionState({ ...next, lastSeen: Date.now() });
+      const stored = serializeSessionState(changeState(next, { lastSeen: Date.now() }));
       const written = await withDeadline(
         this.redis.rulehookCompareAndSet(key, version ?? '', nextVersion, stored, this.ttlMs),
         deadline,

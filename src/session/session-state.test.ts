@@ -1,5 +1,11 @@
 import { EMPTY_FILTER } from '../filter';
-import { deserializeSessionState, serializeSessionState, type SessionState } from './session-state';
+import {
+  changeState,
+  deserializeSessionState,
+  INITIAL_SESSION_STATE,
+  serializeSessionState,
+  type SessionState,
+} from './session-state';
 
 describe('session state serialization', () => {
   it('round-trips', () => {
@@ -37,4 +43,18 @@ describe('session state serialization', () => {
     ['{"f":{"k":[],"e":[],"v":{}},"o":[],"s":{"a":1},"t":1}'],
     ['{"p":{"a":"1"},"f":{"k":[],"e":[],"v":{}},"o":[],"t":1}'],
   ])('returns undefined for %s', (text) => expect(deserializeSessionState(text)).toBeUndefined());
+});
+
+describe('changeState', () => {
+  const state: SessionState = { ...INITIAL_SESSION_STATE, lastSeen: 5, sealed: 2 };
+
+  it('gives a new state with the change, leaving the state it changes as it was', () => {
+    const next = changeState(state, { lastSeen: 9 });
+    expect(next).toEqual({ ...state, lastSeen: 9 });
+    expect(state.lastSeen).toBe(5);
+  });
+
+  it('gives the state itself when the change changes nothing', () => {
+    expect(changeState(state, { lastSeen: 5, filter: state.filter })).toBe(state);
+  });
 });

@@ -52,7 +52,7 @@ export class StateSeal {
     const generationText = seal.slice(0, dot);
     if (!GENERATION.test(generationText)) return undefined;
     const generation = Number(generationText);
-    const expected = Buffer.from(this.mac({ ...fields, generation }));
+    const expected = Buffer.from(this.mac({ sessionId: fields.sessionId, texts: fields.texts, generation }));
     // Bytes, not characters: a non-ASCII seal of the right length must not reach timingSafeEqual unequal.
     const given = Buffer.from(seal.slice(dot + 1));
     return given.length === expected.length && timingSafeEqual(expected, given) ? generation : undefined;
