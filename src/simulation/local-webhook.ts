@@ -49,7 +49,14 @@ export class LocalWebhook implements SimulatedWebhook {
   call(sessionId: string | undefined, variables: SessionVariables): WebhookAnswer {
     const carry = { use: this.use, seal: undefined, sessionId: sessionId ?? '' };
     const carried = readCarriedState(variables, carry);
-    const step = answerEvent(this.book, variables, carried.state, carried, { ...this.options, carry });
+    // Written out: a spread followed by more properties takes V8's slow path (rule-processor.ts).
+    const { isAutomatic, fingerprint, ownUpdates } = this.options;
+    const step = answerEvent(this.book, variables, carried.state, carried, {
+      isAutomatic,
+      fingerprint,
+      ownUpdates,
+      carry,
+    });
     const { response, fired } = step.evaluation;
     if (!this.explain) return { response, fired };
     return { response, fired, explanation: explainEvent(this.book, variables, step.context) };
