@@ -1,6 +1,7 @@
 import { decodeEventJson } from '../../contract/event-json';
 import { decodeResponseJson } from '../../contract/response-json-decode';
 import { NO_EVENT_LIMITS } from '../../contract/event-limits';
+import { readEventVariables } from './read-event-variables';
 import type { SessionVariables } from '../../contract/types';
 import type { WebhookAnswer } from '../../simulation/webhook';
 import { splitLineBatches, type RawLine } from './split-lines';
@@ -12,6 +13,8 @@ export type RecordingItem =
       file: string;
       line: number;
       variables: SessionVariables;
+      /** The own keys of `variables`, in order, when they were listed while reading the line. */
+      names?: readonly string[];
       /** A decision-log line (`serve --decision-log`): the webhook received this event. */
       delivered: boolean;
       /** What the webhook answered, as the decision log recorded it (its `fired` and `response`). */
@@ -62,6 +65,8 @@ export function decodeRecordingLine(file: string, raw: RawLine): RecordingItem |
   } catch (error) {
     return { kind: 'bad', file, line, message: `not JSON: ${(error as Error).message}` };
   }
+  const read = readEventVariables(value);
+  if (read !== undefined) return toEventItem(file, line, value, read.variables, read.names);
   // A recording holds what a server accepted, maybe with raised --max-* limits: replay them all.
   const decoded = decodeEventJson(value, NO_EVENT_LIMITS);
   if (!decoded.ok) {
@@ -74,14 +79,23 @@ export function decodeRecordingLine(file: string, raw: RawLine): RecordingItem |
       message: `not an Event: ${field === undefined ? '' : `${field}: `}${message}`,
     };
   }
-  const variables = decoded.value.session_variables;
+  return toEventItem(file, line, value, decoded.value.session_variables, undefined);
+}
+
+function toEventItem(
+  file: string,
+  line: number,
+  value: unknown,
+  variables: SessionVariables,
+  names: readonly string[] | undefined,
+): RecordingItem {
   const fired = (value as { fired?: unknown }).fired;
-  if (fired === undefined) return { kind: 'event', file, line, variables, delivered: false };
+  if (fired === undefined) return { kind: 'event', file, line, variables, names, delivered: false };
   const recorded = readRecordedAnswer(value as { fired?: unknown; response?: unknown });
   const delivered = Array.isArray(fired);
   return recorded === undefined
-    ? { kind: 'event', file, line, variables, delivered }
-    : { kind: 'event', file, line, variables, delivered, recorded };
+    ? { kind: 'event', file, line, variables, names, delivered }
+    : { kind: 'event', file, line, variables, names, delivered, recorded };
 }
 
 /** Whether a line holds only white space; the first character settles it for almost every line. */

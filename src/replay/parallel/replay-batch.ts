@@ -47,11 +47,12 @@ export function createBatchReplayer(setup: WorkerSetup): (batch: LineBatch) => B
       const line = batch.lines[i] as number;
       const item = decodeRecordingLine(file, { line, text: readLine() });
       if (item?.kind !== 'event') throw new Error(`${file}:${line}: the reader took a line for an event`);
-      const { variables, delivered, recorded } = item;
+      const { variables, delivered, recorded, names } = item;
       const outcomes = raiseInLanes(
         lanes,
         variables,
         recorded === undefined ? { delivered } : { delivered, recorded },
+        names,
       );
       if (isPromise(outcomes)) throw new Error('a replay worker replays through rules in-process only');
       printed = '';

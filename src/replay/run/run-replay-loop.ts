@@ -57,17 +57,18 @@ export async function runReplayLoop(options: ReplayLoopOptions): Promise<ReplayE
     line: number,
     variables: SessionVariables,
     facts: RaisedEventFacts,
+    names: readonly string[] | undefined,
   ): ReplayedEvent | undefined => {
     const key = variables[sessionKey] ?? '';
     options.sessions?.see(key);
     const previous = pending.length === 0 ? undefined : tails.get(key);
-    const outcomes = previous === undefined ? raiseInLanes(lanes, variables, facts) : undefined;
+    const outcomes = previous === undefined ? raiseInLanes(lanes, variables, facts, names) : undefined;
     if (outcomes !== undefined && !isPromise(outcomes) && pending.length === 0)
       return { file, line, outcomes };
     const run = async (): Promise<ReplayedEvent> => ({
       file,
       line,
-      outcomes: await (outcomes ?? raiseInLanes(lanes, variables, facts)),
+      outcomes: await (outcomes ?? raiseInLanes(lanes, variables, facts, names)),
     });
     const result = previous === undefined ? run() : previous.then(run);
     const tail = result.catch(() => undefined);
@@ -105,6 +106,7 @@ export async function runReplayLoop(options: ReplayLoopOptions): Promise<ReplayE
             item.recorded === undefined
               ? { delivered: item.delivered }
               : { delivered: item.delivered, recorded: item.recorded },
+            item.names,
           );
           raised++;
           if (answered !== undefined) {
