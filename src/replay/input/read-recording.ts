@@ -1,7 +1,7 @@
 import { decodeEventJson } from '../../contract/event-json';
 import { decodeResponseJson } from '../../contract/response-json-decode';
 import { NO_EVENT_LIMITS } from '../../contract/event-limits';
-import { readEventVariables } from './read-event-variables';
+import { readEventVariables, type EventLayouts } from './read-event-variables';
 import type { SessionVariables } from '../../contract/types';
 import type { WebhookAnswer } from '../../simulation/webhook';
 import { splitLineBatches, type RawLine } from './split-lines';
@@ -53,9 +53,14 @@ export async function* readRecording(
  * What one line of a recording is: an event, a bad line saying why (not valid
  * UTF-8, not JSON, or not an `Event`), or undefined for a blank line. A
  * decision-log line is an Event with more fields (ignored here), and its `fired`
- * list says the webhook answered it: it is `delivered`.
+ * list says the webhook answered it: it is `delivered`. `layouts`: the names of recent sessions' events, to
+ * read the next one's faster (one per reader of the lines, which keeps them).
  */
-export function decodeRecordingLine(file: string, raw: RawLine): RecordingItem | undefined {
+export function decodeRecordingLine(
+  file: string,
+  raw: RawLine,
+  layouts?: EventLayouts,
+): RecordingItem | undefined {
   const { line, text } = raw;
   if (raw.problem !== undefined) return { kind: 'bad', file, line, message: raw.problem };
   if (isBlank(text)) return undefined;
@@ -65,7 +70,7 @@ export function decodeRecordingLine(file: string, raw: RawLine): RecordingItem |
   } catch (error) {
     return { kind: 'bad', file, line, message: `not JSON: ${(error as Error).message}` };
   }
-  const read = readEventVariables(value);
+  const read = readEventVariables(value, text, layouts);
   if (read !== undefined) return toEventItem(file, line, value, read.variables, read.names);
   // A recording holds what a server accepted, maybe with raised --max-* limits: replay them all.
   const decoded = decodeEventJson(value, NO_EVENT_LIMITS);

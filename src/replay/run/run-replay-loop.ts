@@ -3,6 +3,7 @@ import type { SessionVariables } from '../../contract/types';
 import type { RaisedEventFacts } from '../../simulation/webhook';
 import type { ReplayEnd } from '../report/format-summary';
 import type { RecordingSource } from '../input/open-recording';
+import { EventLayouts } from '../input/read-event-variables';
 import { decodeRecordingLine, type RecordingItem } from '../input/read-recording';
 import { readSources } from '../input/read-sources';
 import { isPromise, raiseInLanes, type ReplayedEvent, type ReplayLane } from '../lanes/replay-lane';
@@ -45,6 +46,7 @@ export async function runReplayLoop(options: ReplayLoopOptions): Promise<ReplayE
   const pending: Promise<ReplayedEvent>[] = [];
   const tails = new Map<string, Promise<unknown>>();
   let raised = 0;
+  const layouts = new EventLayouts(sessionKey);
   const stopReason = (): ReplayEnd | undefined => {
     if (options.signal?.aborted === true) return 'aborted';
     if (options.durationMs !== undefined && performance.now() - started >= options.durationMs)
@@ -88,7 +90,7 @@ export async function runReplayLoop(options: ReplayLoopOptions): Promise<ReplayE
           events: raised,
         });
         for (const raw of lines) {
-          const item = decodeRecordingLine(source.name, raw);
+          const item = decodeRecordingLine(source.name, raw, layouts);
           if (item === undefined) continue;
           if (item.kind === 'bad') {
             if (pass === 1) options.onBadLine(item);
