@@ -51,6 +51,23 @@ describe('readEventVariables', () => {
     });
   });
 
+  it('keeps the names of at most 10,000 sessions, forgetting those remembered longest ago', () => {
+    const layouts = new EventLayouts('state.sessionId');
+    const read = (session: string) => {
+      const text = line({ 'state.sessionId': session, a: '1' });
+      return readEventVariables(JSON.parse(text), text, layouts)?.names;
+    };
+    const first = read('s0');
+    const kept = read('s1');
+    expect(read('s0')).toBe(first);
+    for (let i = 2; i <= 10_000; i++) read(`s${i}`);
+    // The 10,001st session pushed s0 out, not s1.
+    expect(read('s1')).toBe(kept);
+    const again = read('s0');
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
+
   it('leaves lines that are not the usual shape to the full decoder', () => {
     expect(readAll('{"sessionVariables":{"a":"1"}}', '{}', '{"session_variables":{"a":1}}', '[]')).toEqual([
       undefined,

@@ -1,8 +1,10 @@
-import { LRUCache } from 'lru-cache';
 import { isPlainObject } from '../../contract/json-fields';
 import type { SessionVariables } from '../../contract/types';
 
-/** Sessions whose last names are kept, at most: far more than the calls in progress in one recording. */
+/**
+ * Sessions whose last names are kept, at most: far more than the calls in progress in one recording. The
+ * oldest remembered goes first (no recency kept: a session forgotten too early costs one listing of keys).
+ */
 const MAX_LAYOUTS = 10_000;
 const PREFIX = '{"session_variables":{';
 const SUFFIX = '}}';
@@ -14,10 +16,7 @@ const SUFFIX = '}}';
  * same names as the one before, in the same order.
  */
 export class EventLayouts {
-  private readonly layouts = new LRUCache<string, readonly string[]>({
-    maxSize: MAX_LAYOUTS,
-    sizeCalculation: () => 1,
-  });
+  private readonly layouts = new Map<string, readonly string[]>();
 
   constructor(private readonly sessionKey: string) {}
 
@@ -28,7 +27,12 @@ export class EventLayouts {
 
   remember(variables: Record<string, unknown>, names: readonly string[]): void {
     const session = variables[this.sessionKey];
-    if (typeof session === 'string') this.layouts.set(session, names);
+    if (typeof session !== 'string') return;
+    const { layouts } = this;
+    // Set anew, so that the map's order is the order in which sessions were last seen with new names.
+    layouts.delete(session);
+    layouts.set(session, names);
+    if (layouts.size > MAX_LAYOUTS) layouts.delete(layouts.keys().next().value as string);
   }
 }
 
