@@ -29,23 +29,36 @@ export async function* splitLineBatches(
   let skipped = 0;
   let line = 0;
   for await (const chunk of chunks) {
-    const buffer = rest === undefined ? chunk : Buffer.concat([rest, chunk]);
-    rest = undefined;
     const batch: RawLine[] = [];
     let start = 0;
-    const last = buffer.lastIndexOf(10);
+    const last = chunk.lastIndexOf(10);
     if (last !== -1) {
+      const first = chunk.indexOf(10);
       if (skipped > 0) {
-        start = buffer.indexOf(10) + 1;
-        batch.push(tooLong(++line, skipped + start - 1, maxLineBytes));
+        batch.push(tooLong(++line, skipped + first, maxLineBytes));
         skipped = 0;
+        start = first + 1;
+      } else if (rest !== undefined) {
+        // Only the line that spans the two chunks is joined: copying the whole chunk behind it cost more
+        // than splitting it (a fresh 256 KiB buffer per chunk).
+        const head = Buffer.concat([rest, chunk.subarray(0, first + 1)]);
+        rest = undefined;
+        line = splitRegion(head, 0, head.length - 1, line, maxLineBytes, batch);
+        start = first + 1;
       }
-      if (start <= last) line = splitRegion(buffer, start, last, line, maxLineBytes, batch);
+      if (start <= last) line = splitRegion(chunk, start, last, line, maxLineBytes, batch);
       start = last + 1;
     }
-    const left = buffer.length - start;
-    if (skipped > 0 || left > maxLineBytes) skipped += left;
-    else if (left > 0) rest = Buffer.from(buffer.subarray(start));
+    const left = chunk.length - start;
+    if (skipped > 0) skipped += left;
+    else if (rest !== undefined) {
+      // No line break in the chunk: all of it continues the line held.
+      if (rest.length + left > maxLineBytes) {
+        skipped = rest.length + left;
+        rest = undefined;
+      } else rest = Buffer.concat([rest, chunk]);
+    } else if (left > maxLineBytes) skipped = left;
+    else if (left > 0) rest = Buffer.from(chunk.subarray(start));
     if (batch.length > 0) yield batch;
   }
   if (skipped > 0) yield [tooLong(line + 1, skipped, maxLineBytes)];
