@@ -125,4 +125,10 @@ describe('splitLines', () => {
       { numRuns: 300 },
     );
   });
+
+  it('decodes a large chunk in pieces of whole lines, a line longer than a piece whole', async () => {
+    const lines = ['a'.repeat(40_000), 'é'.repeat(50_000), '', 'b'.repeat(100_000), 'c', 'd'.repeat(70_000)];
+    const read = (await collect(splitLineBatches(chunks(lines.join('\n') + '\n')))).flat();
+    expect(read.map((l) => [l.line, l.text, l.problem])).toEqual(lines.map((t, i) => [i + 1, t, undefined]));
+  });
 });
