@@ -14,7 +14,7 @@ export class PreviousEvent {
 
   /**
    * `computeDelta(previous, current, isAutomatic)` against the event held, which `current` then
-   * replaces. `names`: the own keys of `current`, in order, if the caller has them (listing the keys of
+   * replaces. `names`: the own keys of `current` (in any order) if the caller has them (listing the keys of
    * an object `JSON.parse` built with more than about 128 of them costs as much as the rest of the
    * delta). `unchanged`: keys known to hold the same value in both events whatever was held (the
    * simulated engine's overlay of the webhook's own updates); not used on a session's first event.

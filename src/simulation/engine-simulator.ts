@@ -6,6 +6,7 @@ import { PreviousEvent } from '../filter/previous-event';
 import type { EngineModel } from '../filter/engine-model';
 import { DEFAULT_SESSION_KEY } from '../processor/session-key';
 import { DEFAULT_MAX_SESSIONS } from '../session/session-store';
+import { overlay, writeOverlay, type HandedVariables } from './overlay';
 import type { EngineSession, SimulatedEvent } from './simulated-event';
 import type { RaisedEventFacts, SimulatedWebhook, WebhookAnswer } from './webhook';
 
@@ -158,38 +159,6 @@ export class EngineSimulator {
     }
     return session;
   }
-}
-
-/**
- * `raised` handed to the simulator: it may write the session's overlay into the object instead of into a
- * copy (a 200-variable event copied per event was a good part of a replay's cost), and `names` lists its
- * own keys, in order (the delta reads them instead of listing them again).
- */
-export interface HandedVariables {
-  names: readonly string[];
-}
-
-/** `overlay` into `raised` itself; returns its keys (`names` and the keys the overlay added, in order). */
-function writeOverlay(
-  raised: SessionVariables,
-  updates: ReadonlyMap<string, string>,
-  names: readonly string[],
-): readonly string[] {
-  if (updates.size === 0) return names;
-  let added: string[] | undefined;
-  for (const [key, value] of updates) {
-    const had = Object.hasOwn(raised, key);
-    raised[key] = value;
-    if (!had && Object.hasOwn(raised, key)) (added ??= []).push(key);
-  }
-  return added === undefined ? names : [...names, ...added];
-}
-
-function overlay(raised: SessionVariables, updates: ReadonlyMap<string, string>): SessionVariables {
-  if (updates.size === 0) return raised;
-  const out: SessionVariables = { ...raised };
-  for (const [key, value] of updates) out[key] = value;
-  return out;
 }
 
 function isPromise<T>(value: T | Promise<T>): value is Promise<T> {

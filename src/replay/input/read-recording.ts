@@ -13,7 +13,7 @@ export type RecordingItem =
       file: string;
       line: number;
       variables: SessionVariables;
-      /** The own keys of `variables`, in order, when they were listed while reading the line. */
+      /** The own keys of `variables` (in any order), when they were known while reading the line. */
       names?: readonly string[];
       /** A decision-log line (`serve --decision-log`): the webhook received this event. */
       delivered: boolean;
