@@ -127,6 +127,30 @@ describe('EngineSimulator', () => {
     expect((await sim.raise(ev('CHECK'))).delta).toEqual(expect.arrayContaining(['risk.level']));
   });
 
+  it('gives the same events when handed the variables to write into as when it copies them', () => {
+    const events = [
+      ev('START', { a: '1', 'risk.level': 'x' }),
+      ev('CHECK', { a: '1', 'risk.level': 'x' }),
+      ev('CHECK', { a: '2', 'audio.level': '1' }),
+      ev('HB1', { a: '2' }),
+      ev('CHECK', { b: '1', 'risk.level': 'y', 'audio.level': '1' }),
+      ev('CHECK', { 'risk.level': 'y', b: '1', 'audio.level': '2' }),
+      ev('END', { b: '2' }),
+      ev('CHECK', { b: '3' }),
+    ];
+    for (const ownUpdates of ['applied', 'changes'] as const) {
+      const copied = new EngineSimulator(new LocalWebhook(book, { ownUpdates }), { model: { ownUpdates } });
+      const handed = new EngineSimulator(new LocalWebhook(book, { ownUpdates }), { model: { ownUpdates } });
+      for (const variables of events) {
+        const given = { ...variables };
+        const before = { ...variables };
+        const expected = copied.raiseNow(variables);
+        expect(handed.raiseNow(given, {}, { names: Object.keys(given) })).toEqual(expected);
+        expect(variables).toEqual(before); // the copying path leaves what it was given alone
+      }
+    }
+  });
+
   it('replaces the session filter with a later one, or adds to it when the engine model says so', async () => {
     // A webhook of another kind (a live target, a decision log) may send a filter that is not a superset.
     const filters = [{ keys_to_ignore: ['audio.*'] }, { keys_to_ignore: ['vad.*'] }];

@@ -1,10 +1,12 @@
 import { LRUCache } from 'lru-cache';
 import { CURRENT_EVENT_KEY, type SessionVariables } from '../contract/types';
 import { applyResponseFilter, decideEvent, INITIAL_FILTER_STATE } from '../filter/decide';
-import { computeDelta, createAutomaticKeyTest, type KeyTest } from '../filter/delta';
+import { createAutomaticKeyTest, type KeyTest } from '../filter/delta';
+import { PreviousEvent } from '../filter/previous-event';
 import type { EngineModel } from '../filter/engine-model';
 import { DEFAULT_SESSION_KEY } from '../processor/session-key';
 import { DEFAULT_MAX_SESSIONS } from '../session/session-store';
+import { overlay, writeOverlay, type HandedVariables } from './overlay';
 import type { EngineSession, SimulatedEvent } from './simulated-event';
 import type { RaisedEventFacts, SimulatedWebhook, WebhookAnswer } from './webhook';
 
@@ -60,15 +62,26 @@ export class EngineSimulator {
   /**
    * `raise` without a promise when the webhook answers at once (in-process rules, a decision log): the
    * replay of a long recording raises millions of events, and a promise per event is a good part of its cost.
-   * A webhook that answers later (a live target) makes it return a promise.
+   * A webhook that answers later (a live target) makes it return a promise. `handed`: the caller gives
+   * `raised` up (see HandedVariables).
    */
-  raiseNow(raised: SessionVariables, facts: RaisedEventFacts = {}): SimulatedEvent | Promise<SimulatedEvent> {
+  raiseNow(
+    raised: SessionVariables,
+    facts: RaisedEventFacts = {},
+    handed?: HandedVariables,
+  ): SimulatedEvent | Promise<SimulatedEvent> {
     const id = raised[this.sessionKey];
     const sessionId = typeof id === 'string' && id !== '' ? id : undefined;
     const session = this.sessionFor(sessionId ?? '');
-    const variables = overlay(raised, session.overlay);
-    const delta = computeDelta(session.previous, variables, this.isAutomatic);
-    session.previous = variables;
+    const variables = handed === undefined ? overlay(raised, session.overlay) : raised;
+    const names =
+      handed === undefined ? Object.keys(variables) : writeOverlay(raised, session.overlay, handed.names);
+    // By default the engine applies the webhook's updates to the session at once, so they are part of the
+    // "previous event" the next delta is computed against (the webhook is not woken up by its own writes):
+    // every key of the overlay then holds the same value in both; with `own_updates: changes` they show in
+    // the next delta (docs/filters.md, "The engine model").
+    const unchanged = this.model.ownUpdates === 'changes' ? undefined : session.overlay;
+    const delta = session.previous.advance(variables, this.isAutomatic, names, unchanged);
     session.seq++;
     const event = variables[CURRENT_EVENT_KEY] ?? '';
     // A delivered event's delta is unknown: treated as empty, and never filtered for being empty.
@@ -115,13 +128,10 @@ export class EngineSimulator {
     delta: string[],
     answer: WebhookAnswer,
   ): SimulatedEvent {
-    const updates = answer.response.session_variable_updates;
-    for (const update of updates) session.overlay.set(update.key, update.value);
-    // By default the engine applies the updates to the session at once, so they are part of the "previous
-    // event" the next delta is computed against: the webhook is not woken up by its own writes; with
-    // `own_updates: changes` they show in the next delta (docs/filters.md, "The engine model").
-    if (updates.length > 0 && this.model.ownUpdates !== 'changes')
-      session.previous = overlay(variables, session.overlay);
+    // The overlay only grows: the next delta skips its keys (raiseNow) instead of comparing with a copy of
+    // the event that has the updates applied.
+    for (const update of answer.response.session_variable_updates)
+      session.overlay.set(update.key, update.value);
     if (answer.response.event_filter !== undefined)
       session.filter = applyResponseFilter(session.filter, answer.response.event_filter, this.model);
     // One literal with every field (no spread of a shared base): the replay's hottest allocation.
@@ -144,18 +154,11 @@ export class EngineSimulator {
   private sessionFor(id: string): EngineSession {
     let session = this.sessions.get(id);
     if (session === undefined) {
-      session = { seq: 0, previous: undefined, filter: INITIAL_FILTER_STATE, overlay: new Map() };
+      session = { seq: 0, previous: new PreviousEvent(), filter: INITIAL_FILTER_STATE, overlay: new Map() };
       this.sessions.set(id, session);
     }
     return session;
   }
-}
-
-function overlay(raised: SessionVariables, updates: ReadonlyMap<string, string>): SessionVariables {
-  if (updates.size === 0) return raised;
-  const out: SessionVariables = { ...raised };
-  for (const [key, value] of updates) out[key] = value;
-  return out;
 }
 
 function isPromise<T>(value: T | Promise<T>): value is Promise<T> {

@@ -1,5 +1,6 @@
 import type { CustomLogicResponse, SessionVariables } from '../contract/types';
 import type { FilterReason, FilterState } from '../filter/decide';
+import type { PreviousEvent } from '../filter/previous-event';
 import type { RuleExplanation } from '../rules/evaluate/explain-event';
 
 /** One raised event, as the simulated engine handled it. */
@@ -29,7 +30,8 @@ export interface SimulatedEvent {
 
 export interface EngineSession {
   seq: number;
-  previous: SessionVariables | undefined;
+  /** The variables of the session's previous raised event (not with its answer's updates). */
+  previous: PreviousEvent;
   filter: FilterState;
   /** Variable updates of earlier responses, overlaid on every later event (they win over raised values). */
   overlay: Map<string, string>;

@@ -139,10 +139,11 @@ describe('npm run bench -- --quick', () => {
     }
     expect(results.rows.filter((r) => r.baseline === 'hand-written JS, indexed by name')).toHaveLength(3);
     expect(results.rows.filter((r) => r.baseline.startsWith('json-rules-engine'))).toHaveLength(3);
-    // replay: in-thread and --workers 2, each against the floor.
+    // replay: in-thread and --workers 2, each against the floor; 200-variable events in-thread against theirs.
     expect(results.rows.filter((r) => r.suite === 'replay').map((r) => r.subject)).toEqual([
       'rulehook replay --format jsonl (fraud-and-spoofing)',
       'rulehook replay --format jsonl --workers 2 (fraud-and-spoofing)',
+      'rulehook replay --format jsonl (fraud-and-spoofing, 200-variable events)',
     ]);
   }, 180_000);
 });

@@ -23,7 +23,8 @@ describe('readRecording', () => {
         '{}',
       ),
     ).toEqual([
-      { kind: 'event', file: 'day1.jsonl', line: 1, variables: { a: '1' }, delivered: false },
+      // The usual spelling lists the names as it checks the values; the other one is decoded in full.
+      { kind: 'event', file: 'day1.jsonl', line: 1, variables: { a: '1' }, names: ['a'], delivered: false },
       { kind: 'event', file: 'day1.jsonl', line: 3, variables: { b: '2' }, delivered: false },
       { kind: 'bad', file: 'day1.jsonl', line: 4, message: expect.stringMatching(/^not JSON: /) },
       {
@@ -41,7 +42,9 @@ describe('readRecording', () => {
     const big = 'x'.repeat(300_000);
     expect(
       await collect('big.jsonl', JSON.stringify({ session_variables: { big }, delivered: false })),
-    ).toEqual([{ kind: 'event', file: 'big.jsonl', line: 1, variables: { big }, delivered: false }]);
+    ).toEqual([
+      { kind: 'event', file: 'big.jsonl', line: 1, variables: { big }, names: ['big'], delivered: false },
+    ]);
   });
   it('reads a decision-log line as the event it holds, delivered to the webhook', async () => {
     const line = JSON.stringify({
@@ -59,13 +62,14 @@ describe('readRecording', () => {
         file: 'd.jsonl',
         line: 1,
         variables: { a: '1' },
+        names: ['a'],
         delivered: true,
         recorded: { fired: ['x/y'], response: { ...createEmptyResponse(), result_code: 200 } },
       },
     ]);
     const unreadable = JSON.stringify({ session_variables: {}, fired: [1], response: { result_code: 200 } });
     expect(await collect('d.jsonl', unreadable)).toEqual([
-      { kind: 'event', file: 'd.jsonl', line: 1, variables: {}, delivered: true },
+      { kind: 'event', file: 'd.jsonl', line: 1, variables: {}, names: [], delivered: true },
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import { decodeEventJson } from '../../contract/event-json';
 import { decodeResponseJson } from '../../contract/response-json-decode';
 import { NO_EVENT_LIMITS } from '../../contract/event-limits';
+import { readEventVariables, type EventLayouts } from './read-event-variables';
 import type { SessionVariables } from '../../contract/types';
 import type { WebhookAnswer } from '../../simulation/webhook';
 import { splitLineBatches, type RawLine } from './split-lines';
@@ -12,6 +13,8 @@ export type RecordingItem =
       file: string;
       line: number;
       variables: SessionVariables;
+      /** The own keys of `variables` (in any order), when they were known while reading the line. */
+      names?: readonly string[];
       /** A decision-log line (`serve --decision-log`): the webhook received this event. */
       delivered: boolean;
       /** What the webhook answered, as the decision log recorded it (its `fired` and `response`). */
@@ -50,9 +53,14 @@ export async function* readRecording(
  * What one line of a recording is: an event, a bad line saying why (not valid
  * UTF-8, not JSON, or not an `Event`), or undefined for a blank line. A
  * decision-log line is an Event with more fields (ignored here), and its `fired`
- * list says the webhook answered it: it is `delivered`.
+ * list says the webhook answered it: it is `delivered`. `layouts`: the names of recent sessions' events, to
+ * read the next one's faster (one per reader of the lines, which keeps them).
  */
-export function decodeRecordingLine(file: string, raw: RawLine): RecordingItem | undefined {
+export function decodeRecordingLine(
+  file: string,
+  raw: RawLine,
+  layouts?: EventLayouts,
+): RecordingItem | undefined {
   const { line, text } = raw;
   if (raw.problem !== undefined) return { kind: 'bad', file, line, message: raw.problem };
   if (isBlank(text)) return undefined;
@@ -62,6 +70,8 @@ export function decodeRecordingLine(file: string, raw: RawLine): RecordingItem |
   } catch (error) {
     return { kind: 'bad', file, line, message: `not JSON: ${(error as Error).message}` };
   }
+  const read = readEventVariables(value, text, layouts);
+  if (read !== undefined) return toEventItem(file, line, value, read.variables, read.names);
   // A recording holds what a server accepted, maybe with raised --max-* limits: replay them all.
   const decoded = decodeEventJson(value, NO_EVENT_LIMITS);
   if (!decoded.ok) {
@@ -74,14 +84,23 @@ export function decodeRecordingLine(file: string, raw: RawLine): RecordingItem |
       message: `not an Event: ${field === undefined ? '' : `${field}: `}${message}`,
     };
   }
-  const variables = decoded.value.session_variables;
+  return toEventItem(file, line, value, decoded.value.session_variables, undefined);
+}
+
+function toEventItem(
+  file: string,
+  line: number,
+  value: unknown,
+  variables: SessionVariables,
+  names: readonly string[] | undefined,
+): RecordingItem {
   const fired = (value as { fired?: unknown }).fired;
-  if (fired === undefined) return { kind: 'event', file, line, variables, delivered: false };
+  if (fired === undefined) return { kind: 'event', file, line, variables, names, delivered: false };
   const recorded = readRecordedAnswer(value as { fired?: unknown; response?: unknown });
   const delivered = Array.isArray(fired);
   return recorded === undefined
-    ? { kind: 'event', file, line, variables, delivered }
-    : { kind: 'event', file, line, variables, delivered, recorded };
+    ? { kind: 'event', file, line, variables, names, delivered }
+    : { kind: 'event', file, line, variables, names, delivered, recorded };
 }
 
 /** Whether a line holds only white space; the first character settles it for almost every line. */

@@ -95,4 +95,40 @@ describe('splitLines', () => {
       { numRuns: 40 },
     );
   });
+
+  it('reports the lines over the limit and keeps the others, wherever the chunks fall', async () => {
+    const max = 20;
+    const line = fc.string({ maxLength: 45 }).map((t) => t.replace(/[\r\n]/g, 'x'));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(line, { minLength: 1, maxLength: 40 }),
+        fc.array(fc.integer({ min: 1, max: 60 }), { minLength: 1, maxLength: 10 }),
+        fc.boolean(),
+        async (lines, sizes, lastBreak) => {
+          const bytes = Buffer.from(lines.join('\n') + (lastBreak ? '\n' : ''));
+          const parts: Buffer[] = [];
+          for (let at = 0, i = 0; at < bytes.length; at += sizes[i++ % sizes.length] as number)
+            parts.push(bytes.subarray(at, at + (sizes[i % sizes.length] as number)));
+          const read = (await collect(splitLineBatches(chunks(...parts), max))).flat();
+          const expected = lines
+            .map((text, i) => ({ line: i + 1, text, long: Buffer.byteLength(text) > max }))
+            .filter((l, i) => lastBreak || i < lines.length - 1 || l.text !== '');
+          expect(
+            read.map((l) => ({
+              line: l.line,
+              text: l.problem === undefined ? l.text : '',
+              long: l.problem !== undefined,
+            })),
+          ).toEqual(expected.map((l) => ({ ...l, text: l.long ? '' : l.text })));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('decodes a large chunk in pieces of whole lines, a line longer than a piece whole', async () => {
+    const lines = ['a'.repeat(40_000), 'é'.repeat(50_000), '', 'b'.repeat(100_000), 'c', 'd'.repeat(70_000)];
+    const read = (await collect(splitLineBatches(chunks(lines.join('\n') + '\n')))).flat();
+    expect(read.map((l) => [l.line, l.text, l.problem])).toEqual(lines.map((t, i) => [i + 1, t, undefined]));
+  });
 });

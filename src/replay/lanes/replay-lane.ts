@@ -31,17 +31,21 @@ export interface ReplayedEvent {
 /**
  * Raises the event in each lane in turn; a failed call is reported on the outcome. `facts`: what a
  * decision-log line adds (EngineSimulator#raise). Without a promise when every lane answers at once (the
- * rules in-process, a decision log): a long replay raises millions of events.
+ * rules in-process, a decision log): a long replay raises millions of events. `names`: the own keys of
+ * `variables`, given when the caller is done with the object; a single lane then takes it over
+ * (EngineSimulator#raiseNow), several lanes each need it as read.
  */
 export function raiseInLanes(
   lanes: readonly ReplayLane[],
   variables: SessionVariables,
   facts: RaisedEventFacts = {},
+  names?: readonly string[],
 ): LaneOutcome[] | Promise<LaneOutcome[]> {
   const outcomes: LaneOutcome[] = [];
+  const handed = names !== undefined && lanes.length === 1 ? { names } : undefined;
   for (let i = 0; i < lanes.length; i++) {
     const lane = lanes[i] as ReplayLane;
-    const event = lane.simulator.raiseNow(variables, facts);
+    const event = lane.simulator.raiseNow(variables, facts, handed);
     if (isPromise(event)) return raiseLater(lanes, i, event, variables, facts, outcomes);
     outcomes.push(toOutcome(lane, event));
   }

@@ -1,3 +1,4 @@
+import { EventLayouts } from '../input/read-event-variables';
 import { decodeRecordingLine } from '../input/read-recording';
 import { createLocalLane } from '../lanes/local-lane';
 import { createRecordedLane } from '../lanes/recorded-webhook';
@@ -20,6 +21,7 @@ export function createBatchReplayer(setup: WorkerSetup): (batch: LineBatch) => B
   if (setup.compare !== undefined) lanes.push(createLocalLane(compilePortableRules(setup.compare), options));
   if (setup.compareRecorded) lanes.push(createRecordedLane(options));
   const forget = (session: string) => lanes.forEach((lane) => lane.simulator.forget(session));
+  const layouts = new EventLayouts(sessionKey);
   let printed = '';
   let group = '';
   const sink = {
@@ -45,13 +47,14 @@ export function createBatchReplayer(setup: WorkerSetup): (batch: LineBatch) => B
       for (; forgotten < forgetAt.length && (forgetAt[forgotten] as number) <= i; forgotten++)
         forget(forgetSessions[forgotten] as string);
       const line = batch.lines[i] as number;
-      const item = decodeRecordingLine(file, { line, text: readLine() });
+      const item = decodeRecordingLine(file, { line, text: readLine() }, layouts);
       if (item?.kind !== 'event') throw new Error(`${file}:${line}: the reader took a line for an event`);
-      const { variables, delivered, recorded } = item;
+      const { variables, delivered, recorded, names } = item;
       const outcomes = raiseInLanes(
         lanes,
         variables,
         recorded === undefined ? { delivered } : { delivered, recorded },
+        names,
       );
       if (isPromise(outcomes)) throw new Error('a replay worker replays through rules in-process only');
       printed = '';

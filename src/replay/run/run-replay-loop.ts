@@ -3,6 +3,7 @@ import type { SessionVariables } from '../../contract/types';
 import type { RaisedEventFacts } from '../../simulation/webhook';
 import type { ReplayEnd } from '../report/format-summary';
 import type { RecordingSource } from '../input/open-recording';
+import { EventLayouts } from '../input/read-event-variables';
 import { decodeRecordingLine, type RecordingItem } from '../input/read-recording';
 import { readSources } from '../input/read-sources';
 import { isPromise, raiseInLanes, type ReplayedEvent, type ReplayLane } from '../lanes/replay-lane';
@@ -45,6 +46,7 @@ export async function runReplayLoop(options: ReplayLoopOptions): Promise<ReplayE
   const pending: Promise<ReplayedEvent>[] = [];
   const tails = new Map<string, Promise<unknown>>();
   let raised = 0;
+  const layouts = new EventLayouts(sessionKey);
   const stopReason = (): ReplayEnd | undefined => {
     if (options.signal?.aborted === true) return 'aborted';
     if (options.durationMs !== undefined && performance.now() - started >= options.durationMs)
@@ -57,17 +59,18 @@ export async function runReplayLoop(options: ReplayLoopOptions): Promise<ReplayE
     line: number,
     variables: SessionVariables,
     facts: RaisedEventFacts,
+    names: readonly string[] | undefined,
   ): ReplayedEvent | undefined => {
     const key = variables[sessionKey] ?? '';
     options.sessions?.see(key);
     const previous = pending.length === 0 ? undefined : tails.get(key);
-    const outcomes = previous === undefined ? raiseInLanes(lanes, variables, facts) : undefined;
+    const outcomes = previous === undefined ? raiseInLanes(lanes, variables, facts, names) : undefined;
     if (outcomes !== undefined && !isPromise(outcomes) && pending.length === 0)
       return { file, line, outcomes };
     const run = async (): Promise<ReplayedEvent> => ({
       file,
       line,
-      outcomes: await (outcomes ?? raiseInLanes(lanes, variables, facts)),
+      outcomes: await (outcomes ?? raiseInLanes(lanes, variables, facts, names)),
     });
     const result = previous === undefined ? run() : previous.then(run);
     const tail = result.catch(() => undefined);
@@ -87,7 +90,7 @@ export async function runReplayLoop(options: ReplayLoopOptions): Promise<ReplayE
           events: raised,
         });
         for (const raw of lines) {
-          const item = decodeRecordingLine(source.name, raw);
+          const item = decodeRecordingLine(source.name, raw, layouts);
           if (item === undefined) continue;
           if (item.kind === 'bad') {
             if (pass === 1) options.onBadLine(item);
@@ -105,6 +108,7 @@ export async function runReplayLoop(options: ReplayLoopOptions): Promise<ReplayE
             item.recorded === undefined
               ? { delivered: item.delivered }
               : { delivered: item.delivered, recorded: item.recorded },
+            item.names,
           );
           raised++;
           if (answered !== undefined) {
