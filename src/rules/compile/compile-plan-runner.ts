@@ -47,11 +47,11 @@ export const HOT_RUNS = 64;
 
 /**
  * Plans heavier than this stay in the program loop: their rules would need
- * more than a few generated functions, each run once per event and so slow to
+ * more than 8 generated functions, each run once per event and so slow to
  * be optimized; such a plan (hundreds of rules per event) spends its time in
  * its rules, where the loop's own cost matters least.
  */
-export const MAX_GENERATED_WEIGHT = 16 * MAX_FUNCTION_WEIGHT;
+export const MAX_GENERATED_WEIGHT = 8 * MAX_FUNCTION_WEIGHT;
 
 /** The generated plan, or undefined should V8 refuse the source (the loop then stays: it gives the same results). */
 function tryGeneratePlan(plan: readonly PlannedRuleset[], shared: SharedValues): RunPlan | undefined {
