@@ -14,6 +14,9 @@ const GOAL = 0.7;
  * rulehook's `evaluateEvent` against the same rules written by hand in plain
  * JS (hand-written-rules.ts): what the rule engine costs over code with the
  * same output. Both give the same response on every event before timing.
+ * rulehook's plans run as generated functions once hot (the checks and the
+ * warm-up take them there); the program loop alone, what runs where code
+ * generation is refused, is timed beside them for the detail table.
  */
 export const handWrittenSuite: Suite = {
   name: 'hand-written',
@@ -31,6 +34,8 @@ export const handWrittenSuite: Suite = {
       const names = EVENT_NAMES.slice(0, size.names);
       const loaded = generateRulesets(names, size.perName);
       const book = RuleBook.compile(loaded);
+      // What a process that refuses code generation runs (for the detail table): the program loop alone.
+      const loop = RuleBook.compile(loaded, undefined, { codeGeneration: 'never' });
       const hand = writeHandWritten(loaded);
       check(book.ruleCount === size.names * size.perName, `${describeSize(size)}: rule count`);
       const events = makeEvents(names);
@@ -43,6 +48,10 @@ export const handWrittenSuite: Suite = {
         check(
           isDeepStrictEqual(ours.response, hand(v)),
           `${describeSize(size)}: same response on ${v['state.currentEvent']}`,
+        );
+        check(
+          isDeepStrictEqual(evaluateEvent(loop, v), ours),
+          `${describeSize(size)}: the program loop agrees on ${v['state.currentEvent']}`,
         );
       }
       const results = await measure(
@@ -61,11 +70,18 @@ export const handWrittenSuite: Suite = {
                 sink += evaluateEvent(book, events[i % events.length]!).fired.length;
             },
           },
+          {
+            label: 'rulehook, program loop only',
+            run(n) {
+              for (let i = 0; i < n; i++)
+                sink += evaluateEvent(loop, events[i % events.length]!).fired.length;
+            },
+          },
         ],
         measureOptions,
       );
       for (const s of summarize(results)) rows.push([describeSize(size), s.label, ...formatTimingCells(s)]);
-      const [base, ours] = results as [Measured, Measured];
+      const [base, ours] = results as [Measured, Measured, Measured];
       const ratio = compareWithBaseline(ours, base);
       summary.push({
         path: 'evaluate',
