@@ -1,3 +1,4 @@
+import { FREE_SCAN_CHARS } from './evaluation-budget';
 import type { TextList } from './operators/operator';
 import type { SharedValues } from './shared-values';
 
@@ -31,7 +32,11 @@ export class SourceWriter {
 
   /**
    * The variable `key` (a constant's name) read as a number, or null: parsed on
-   * the first read of the call and kept in a local for the next (`undefined`: not read yet).
+   * the first read of the call and kept in a local for the next (`undefined`:
+   * not read yet). A text shorter than FREE_SCAN_CHARS is parsed here, as
+   * `parseFiniteNumber` does (`Number()`, then NaN, infinities and blank texts
+   * refused: `n - n` is 0 for finite numbers only); a longer one goes through
+   * the view, which charges its scan to the budget once per event.
    */
   number(key: string): string {
     let index = this.numberLocals.get(key);
@@ -39,7 +44,10 @@ export class SourceWriter {
       index = this.numberLocals.size;
       this.numberLocals.set(key, index);
     }
-    return `(m${index} !== undefined ? m${index} : (m${index} = view.numberOf(${key}, v[${key}])))`;
+    const m = `m${index}`;
+    const parse = `(n = +x) - n === 0 && (n !== 0 || x.trim() !== '') ? n : null`;
+    const read = `typeof (x = v[${key}]) !== 'string' ? null : x.length < ${FREE_SCAN_CHARS} ? ${parse} : view.numberOf(${key}, x)`;
+    return `(${m} !== undefined ? ${m} : (${m} = ${read}))`;
   }
 
   /** Declarations of the number locals, for the top of the function. */
