@@ -2,6 +2,8 @@ import { FREE_SCAN_CHARS } from './evaluation-budget';
 import type { TextList } from './operators/operator';
 import type { SharedValues } from './shared-values';
 
+const NEGATIVE_ZERO = Symbol('-0');
+
 /**
  * Writes the source of a generated rules function (write-rules-source.ts) and
  * keeps its constants. The only way a value enters the source is `ref`, which
@@ -21,11 +23,13 @@ export class SourceWriter {
   /** The name of the constant holding `value` (one per distinct value, shared with the book's pool). */
   ref(value: unknown): string {
     const shared = this.shared.share(value);
-    let index = this.indices.get(shared);
+    // A Map takes -0 and 0 for one key; the constants keep them apart, as the shared pool does.
+    const key = Object.is(shared, -0) ? NEGATIVE_ZERO : shared;
+    let index = this.indices.get(key);
     if (index === undefined) {
       index = this.constants.length;
       this.constants.push(shared);
-      this.indices.set(shared, index);
+      this.indices.set(key, index);
     }
     return `k${index}`;
   }
