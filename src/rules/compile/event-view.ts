@@ -1,6 +1,6 @@
 import type { SessionVariables } from '../../contract/types';
 import { parseFiniteNumber } from '../operators';
-import { FREE_SCAN_CHARS, NO_BUDGET, type EvaluationBudget } from './evaluation-budget';
+import { NO_BUDGET, type EvaluationBudget } from './evaluation-budget';
 
 /**
  * What compiled rules read for one event. Lookups are own-string checks
@@ -34,18 +34,5 @@ export class EventView {
     const value = text === undefined ? undefined : parseFiniteNumber(text);
     this.numbers.set(key, value ?? null);
     return value;
-  }
-
-  /**
-   * `number(key)` given `text`, the variable's value just read; null when
-   * missing or not numeric. A short text is parsed without the map: parsing
-   * is deterministic and charges no tick below FREE_SCAN_CHARS, so the result
-   * and the budget's count are those of `number`. A caller that reads a
-   * variable again keeps the result itself (generated code: a local per key).
-   */
-  numberOf(key: string, text: unknown): number | null {
-    if (typeof text !== 'string') return null;
-    if (text.length < FREE_SCAN_CHARS) return parseFiniteNumber(text) ?? null;
-    return this.number(key) ?? null;
   }
 }

@@ -50,7 +50,7 @@ export class SourceWriter {
     }
     const m = `m${index}`;
     const parse = `(n = +x) - n === 0 && (n !== 0 || x.trim() !== '') ? n : null`;
-    const read = `typeof (x = v[${key}]) !== 'string' ? null : x.length < ${FREE_SCAN_CHARS} ? ${parse} : view.numberOf(${key}, x)`;
+    const read = `typeof (x = v[${key}]) !== 'string' ? null : x.length < ${FREE_SCAN_CHARS} ? ${parse} : (view.number(${key}) ?? null)`;
     return `(${m} !== undefined ? ${m} : (${m} = ${read}))`;
   }
 

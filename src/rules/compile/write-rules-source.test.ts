@@ -59,7 +59,7 @@ function hostileRuleset(n: number): RulesetSpec {
 const VOCABULARY = new Set(
   `use strict const return function run view onceFired result v variables budget response updates
   session_variable_updates actions actions_to_perform let x n p check tick if typeof string undefined has test
-  numberOf null push key value action parameters fired nodes_to_override filter mergeFilter
+  number null push key value action parameters fired nodes_to_override filter mergeFilter
   missingTemplateVariables true false break k length trim`.split(/\s+/),
 );
 
