@@ -18,6 +18,9 @@ export const TICKS_PER_CHECK = 64;
  */
 const CHARS_PER_TICK_LOG2 = 10;
 
+/** Values shorter than this charge no tick when scanned: `scan` of them changes nothing. */
+export const FREE_SCAN_CHARS = 1 << CHARS_PER_TICK_LOG2;
+
 /**
  * The time one event's evaluation may take, in ms. Evaluation is synchronous,
  * so it cannot be interrupted from outside: it counts its work itself, in

@@ -1,19 +1,10 @@
 import { LRUCache } from 'lru-cache';
-import type { CompiledRule, CompiledRuleset } from './compiled-rule';
-import { buildRuleProgram, type RuleProgram } from './rule-program';
+import type { CompiledRule } from './compiled-rule';
+import { attachPlanRunner, type CodeGeneration } from './compile-plan-runner';
+import type { EventPlan, PlannedRuleset } from './event-plan';
+import { buildRuleProgram } from './rule-program';
 import { SharedValues } from './shared-values';
 import { selectRules, type RulesetIndex } from './ruleset-index';
-
-/** The rules of one ruleset that can apply to one event name, in evaluation order. */
-export interface PlannedRuleset {
-  ruleset: CompiledRuleset;
-  rules: readonly CompiledRule[];
-  /** `rules` laid out for evaluation (rule-program.ts). */
-  program: RuleProgram;
-}
-
-/** Everything that can apply to one event name, rulesets in load order. */
-export type EventPlan = readonly PlannedRuleset[];
 
 /**
  * Slots of the programs of the plans built at load time, at most (~8 bytes
@@ -79,7 +70,11 @@ export class PlanCache {
   /** One copy of each operand and text for all the programs (shared-values.ts). */
   private readonly shared = new SharedValues();
 
-  constructor(private readonly indexes: readonly RulesetIndex[]) {
+  /** `codeGeneration`: how plans run (compile-plan-runner.ts). */
+  constructor(
+    private readonly indexes: readonly RulesetIndex[],
+    private readonly codeGeneration?: CodeGeneration,
+  ) {
     for (const index of indexes) for (const name of index.byName.keys()) this.exactNames.add(name);
     const anyGlob = indexes.some((i) => i.open.some((rule) => rule.on !== undefined));
     this.unnamedPlan = anyGlob ? undefined : this.build(this.select(''));
@@ -153,7 +148,7 @@ export class PlanCache {
           program: buildRuleProgram(rules, this.shared),
         });
     });
-    return plan;
+    return attachPlanRunner(plan, this.shared, this.codeGeneration);
   }
 }
 

@@ -2,8 +2,19 @@ import type { LoadedRuleset } from '../spec';
 import { ChangedGlobs } from './changed-globs';
 import { compileRuleset } from './compile-ruleset';
 import type { CompiledRuleset } from './compiled-rule';
-import { PlanCache, type EventPlan } from './plan-cache';
+import type { CodeGeneration } from './compile-plan-runner';
+import type { EventPlan } from './event-plan';
+import { PlanCache } from './plan-cache';
 import { indexRuleset } from './ruleset-index';
+
+export interface RuleBookOptions {
+  /**
+   * How plans run (compile-plan-runner.ts): by default in the program loop,
+   * then, once an event name's plan is hot, as generated functions where the
+   * process allows it; `never` keeps the loop; `always` generates at once.
+   */
+  codeGeneration?: CodeGeneration | undefined;
+}
 
 /**
  * All loaded rules, compiled, indexed by event name: the cost of an event is
@@ -23,19 +34,27 @@ export class RuleBook {
   readonly eventNames: ReadonlySet<string>;
   private readonly plans: PlanCache;
 
-  constructor(rulesets: readonly CompiledRuleset[], knownEventNames: Iterable<string> = []) {
+  constructor(
+    rulesets: readonly CompiledRuleset[],
+    knownEventNames: Iterable<string> = [],
+    options: RuleBookOptions = {},
+  ) {
     this.rulesets = rulesets;
     this.onceRules = new Set(
       rulesets.flatMap((rs) => rs.rules.filter((r) => r.once).map((r) => r.qualifiedId)),
     );
     this.changedGlobs = new ChangedGlobs([...new Set(rulesets.flatMap((rs) => rs.changedGlobs))]);
-    this.plans = new PlanCache(rulesets.map(indexRuleset));
+    this.plans = new PlanCache(rulesets.map(indexRuleset), options.codeGeneration);
     this.eventNames = new Set([...knownEventNames, ...this.plans.writtenNames]);
     this.plans.preplan(this.eventNames);
   }
 
-  static compile(loaded: readonly LoadedRuleset[], knownEventNames?: Iterable<string>): RuleBook {
-    return new RuleBook(loaded.map(compileRuleset), knownEventNames);
+  static compile(
+    loaded: readonly LoadedRuleset[],
+    knownEventNames?: Iterable<string>,
+    options?: RuleBookOptions,
+  ): RuleBook {
+    return new RuleBook(loaded.map(compileRuleset), knownEventNames, options);
   }
 
   get ruleCount(): number {

@@ -9,6 +9,7 @@ import type { CompiledCondition } from './compiled-condition';
 import { renderCode, type RenderStats } from './compile-template';
 import type { CompiledRule } from './compiled-rule';
 import type { EventView } from './event-view';
+import { parameterShape } from './parameter-shape';
 import { SharedValues } from './shared-values';
 import { equalsOperator } from './operators/equals';
 import { gtOperator } from './operators/gt';
@@ -107,16 +108,7 @@ export function buildRuleProgram(
     }
     out.push(rule.schedule.length);
     for (const op of rule.schedule) {
-      // Own data properties even for a key named `__proto__` (an assignment would set the prototype):
-      // the per-event copy `{ ...shape }` keeps them own, so filling them in is a plain write.
-      const shape: Record<string, string> = {};
-      for (const [key] of op.parameters)
-        Object.defineProperty(shape, key, {
-          value: '',
-          writable: true,
-          enumerable: true,
-          configurable: true,
-        });
+      const shape = parameterShape(op.parameters.map(([key]) => key));
       append<OperationHead>(out, op.fixed, op.action, op.parameters.length, shape);
       for (const [key, template] of op.parameters) {
         append<ParameterHead>(out, key, template.code.length);
@@ -138,15 +130,15 @@ export interface ProgramOutput extends RenderStats {
 /**
  * Runs one planned ruleset's rules: per rule, skip if `once` and already
  * fired, test its condition, and when it holds append its outputs; `stop`
- * ends the ruleset. A rule that does not fire only skips over its slots.
- * Each rule and each leaf tested ticks the view's budget.
+ * ends the ruleset (the result is true then). A rule that does not fire only
+ * skips over its slots. Each rule and each leaf tested ticks the view's budget.
  */
 export function runRuleProgram(
   p: RuleProgram,
   view: EventView,
   onceFired: ReadonlySet<string> | undefined,
   result: ProgramOutput,
-): void {
+): boolean {
   const response = result.response;
   const budget = view.budget;
   let i = 0;
@@ -203,6 +195,7 @@ export function runRuleProgram(
     result.fired.push(qualifiedId);
     if (overrides !== undefined) for (const override of overrides) response.nodes_to_override.push(override);
     if (filter !== undefined) result.filter = mergeFilter(result.filter, filter);
-    if ((flags & STOP) !== 0) return;
+    if ((flags & STOP) !== 0) return true;
   }
+  return false;
 }

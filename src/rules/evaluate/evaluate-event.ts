@@ -4,7 +4,7 @@ import { EMPTY_FILTER, type EffectiveFilter } from '../../filter/effective-filte
 import { EvaluationBudget, NO_BUDGET } from '../compile/evaluation-budget';
 import { EventView } from '../compile/event-view';
 import type { RuleBook } from '../compile/rule-book';
-import { runRuleProgram, type ProgramOutput } from '../compile/rule-program';
+import type { ProgramOutput } from '../compile/rule-program';
 
 /** What the session knows before this event; everything absent means "no history". */
 export interface EvaluationContext {
@@ -52,13 +52,7 @@ export function evaluateEvent(
     filter: before,
     missingTemplateVariables: 0,
   };
-  const plan = book.planFor(eventName);
-  for (let i = 0; i < plan.length; i++) {
-    const { ruleset, program } = plan[i]!;
-    budget.check();
-    if (ruleset.when !== undefined && !ruleset.when.test(view)) continue;
-    runRuleProgram(program, view, context.onceFired, result);
-  }
+  book.planFor(eventName).run(view, context.onceFired, result);
   if (result.filter !== before) result.response.event_filter = toWireFilter(result.filter);
   return result;
 }
