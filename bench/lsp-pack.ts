@@ -60,7 +60,8 @@ function withNamedParts(spec: RulesetSpec): RulesetSpec {
     description: `Generated rules ${spec.ruleset}.`,
     lists: { 'premium-tiers': ['gold', 'platinum'] },
     conditions: {
-      'premium-caller': { var: 'custom.tier', in: { list: 'premium-tiers' } },
+      // A variable no rule's own leaves test: a rule that also required another tier would never hold (a warning).
+      'premium-caller': { var: 'bench.tier', in: { list: 'premium-tiers' } },
       scored: { var: 'verify.score', gt: 0 },
     },
     rules,
