@@ -28,6 +28,17 @@ describe('computeDelta', () => {
 
   it('treats a key named like an Object.prototype member as data', () => {
     expect(computeDelta({}, { constructor: 'x' }, isAutomatic)).toEqual(['constructor']);
+    const parsed = (text: string) => JSON.parse(text) as Record<string, string>;
+    const current = parsed('{"__proto__":"a","toString":"b","hasOwnProperty":"c"}');
+    expect(computeDelta(parsed('{}'), current, isAutomatic)).toEqual([
+      '__proto__',
+      'hasOwnProperty',
+      'toString',
+    ]);
+    expect(
+      computeDelta(current, parsed('{"__proto__":"a","toString":"b","hasOwnProperty":"c"}'), isAutomatic),
+    ).toEqual([]);
+    expect(computeDelta(Object.create(null) as Record<string, string>, current, isAutomatic)).toHaveLength(3);
   });
 
   it('holds the definition for any pair of events (property)', () => {

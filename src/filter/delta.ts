@@ -25,9 +25,11 @@ export function computeDelta(
 ): string[] {
   const delta: string[] = [];
   for (const key in current) {
-    if (isAutomatic(key)) continue;
-    if (previous === undefined || !Object.hasOwn(previous, key) || previous[key] !== current[key])
-      delta.push(key);
+    // Values are strings and no prototype holds one, so an equal value is an own key of `previous` with
+    // that value; a missing key reads undefined or a prototype's member, never equal. Most keys are
+    // unchanged: the automatic-key test runs only on the others.
+    if (previous !== undefined && previous[key] === current[key]) continue;
+    if (!isAutomatic(key)) delta.push(key);
   }
   return delta.sort();
 }

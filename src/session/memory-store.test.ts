@@ -32,6 +32,18 @@ describe('MemorySessionStore', () => {
     expect(metrics.snapshot()['rulehook_sessions_expired_total']).toBe(1);
   });
 
+  it('forgets a session idle past the TTL when it comes back between two sweeps, and counts it', async () => {
+    const { seen, advance, metrics } = makeStore({ ttlMs: 100 });
+    await seen('a');
+    advance(50);
+    await seen('b');
+    advance(100);
+    // 150 ms since the last sweep: none has run since, yet `a` (150 ms idle) and `b` (100 ms) are expired.
+    expect(await seen('a')).toBe(false);
+    expect(await seen('b')).toBe(false);
+    expect(metrics.snapshot()['rulehook_sessions_expired_total']).toBe(2);
+  });
+
   it('evicts the least recently used session beyond the bound, and counts it', async () => {
     const { seen, metrics, store } = makeStore({ maxSessions: 2 });
     await seen('a');

@@ -24,9 +24,10 @@ export interface MemoryStoreOptions {
  * Sessions in this process's memory: the default, nothing to install. An LRU
  * cache (lru-cache) whose order is also the order of last activity, since every
  * event writes its session: the least recently used entries are the first to
- * expire, so expiry sweeps from that end and stops at the first live session
- * (amortized O(1) per event). Expiry uses each state's `lastSeen` rather than
- * lru-cache's own TTL, which would add timers and a cached clock to the hot path.
+ * expire, so expiry sweeps from that end and stops at the first live session, at
+ * most once a second (a session read between sweeps is checked itself). Expiry
+ * uses each state's `lastSeen` rather than lru-cache's own TTL, which would add
+ * timers and a cached clock to the hot path.
  */
 export class MemorySessionStore implements SessionStore {
   readonly kind = 'memory';
@@ -35,6 +36,8 @@ export class MemorySessionStore implements SessionStore {
   private readonly maxSessions: number;
   private readonly now: () => number;
   private readonly expired: Counter;
+  /** When the next sweep of expired sessions is due, in ms since the epoch. */
+  private nextSweep = 0;
 
   constructor(options: MemoryStoreOptions) {
     this.ttlMs = options.ttlMs ?? DEFAULT_SESSION_TTL_MS;
@@ -87,8 +90,18 @@ export class MemorySessionStore implements SessionStore {
 
   updateNow<T>(sessionId: string, change: (state: SessionState | undefined) => SessionUpdate<T>): T {
     const now = this.now();
-    this.sweepExpired(now);
-    const { next, result } = change(this.sessions.get(sessionId));
+    if (now >= this.nextSweep) {
+      this.sweepExpired(now);
+      this.nextSweep = now + SWEEP_EVERY_MS;
+    }
+    let stored = this.sessions.get(sessionId);
+    // Between sweeps, a session idle past the TTL is forgotten when its call comes back.
+    if (stored !== undefined && now - stored.lastSeen >= this.ttlMs) {
+      this.sessions.delete(sessionId);
+      this.expired.inc();
+      stored = undefined;
+    }
+    const { next, result } = change(stored);
     this.sessions.set(sessionId, changeState(next, { lastSeen: now }));
     if (this.sessions.size > this.maxSessions) this.sessions.pop();
     return result;
@@ -112,6 +125,9 @@ export class MemorySessionStore implements SessionStore {
 
 /** Object headers and pointers per session, measured roughly on V8 (the Map, the Set, the entry). */
 const SESSION_OVERHEAD_BYTES = 400;
+
+/** Expired sessions are swept at most this often, in ms: a sweep walks an iterator of lru-cache's. */
+const SWEEP_EVERY_MS = 1_000;
 
 /**
  * A session's footprint in bytes: two per character of every string it holds
