@@ -1,6 +1,7 @@
 import type { ConditionSpec, LeafSpec, LoadedRuleset, RuleSpec, RulesetSpec } from '../src/rules/spec';
 import { NUMBER_FACTS, realisticVariables, STRING_FACTS } from './events';
 import { formatCount } from './table';
+import { seededRandom } from '../test/support/random-rules';
 
 /**
  * Generated rule sets, as plain data (what the YAML loader hands the compiler).
@@ -11,17 +12,6 @@ import { formatCount } from './table';
 
 export const TEMPLATES_PER_NAME = 100;
 const RULESETS = 10;
-
-/** Small deterministic PRNG (mulberry32): the same rules on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(state ^ (state >>> 15), 1 | state);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function pick<T>(items: readonly T[], next: () => number): T {
   return items[Math.floor(next() * items.length)] as T;
@@ -63,7 +53,7 @@ function leaf(kind: number, holds: boolean, next: () => number, used: Set<string
 
 /** The condition of template t: `all` of 2–3 leaves; one leaf is false when t is odd. */
 function templateCondition(t: number): ConditionSpec {
-  const next = random(1000 + t);
+  const next = seededRandom(1000 + t);
   const count = next() < 0.5 ? 2 : 3;
   const falseAt = t % 2 === 0 ? -1 : Math.floor(next() * count);
   const leaves: ConditionSpec[] = [];
