@@ -23,6 +23,7 @@ import { DEFAULT_SESSION_KEY, readSessionId, type UnusableSessionId } from './se
 import type { EventOutcome, EventProcessor } from './event-processor';
 import { ProcessorMetrics } from './processor-metrics';
 import { countFiredRules } from './rule-counters';
+import { isRolledBack } from './rolled-back';
 import type { SessionStep } from './session-step';
 
 /**
@@ -195,14 +196,4 @@ export class RuleProcessor implements EventProcessor {
     if (evaluation.fired.length > 0) countFiredRules(this.metrics.ruleCounters, evaluation.fired);
     return { response: evaluation.response, fired: evaluation.fired };
   }
-}
-
-/**
- * Whether the sealed state an event carries is older than the newest one the
- * store saw sealed for its call: replayed from earlier in the call (to make a
- * `once` rule fire again, or drop a filter), or an answer the engine did not
- * apply. Either way the store's newer state is the one to continue from.
- */
-function isRolledBack(carried: CarriedState, stored: SessionState | undefined): boolean {
-  return carried.state !== undefined && stored !== undefined && stored.sealed > carried.state.sealed;
 }
