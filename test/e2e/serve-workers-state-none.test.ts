@@ -1,43 +1,19 @@
-import http from 'node:http';
 import path from 'node:path';
 import { RawWebhookClient } from '../support/grpc-client';
 import { parsePrometheusText, sampleValue } from '../support/prometheus-text';
 import { startServeProcess, type ServeProcess } from '../support/serve-process';
+import { postOnNewConnection, type EventAnswer } from '../support/post-on-new-connection';
 
 // Starts one real `serve --workers 2` (three node processes) for the whole file.
 jest.setTimeout(30_000);
 
 const RULES = path.resolve(__dirname, '../fixtures/e2e/stateful');
 
-interface Answer {
-  fired: string | null;
-  body: {
-    session_variable_updates?: { key: string; value: string }[];
-    event_filter?: { keys_to_ignore?: string[]; events_to_ignore?: string[] };
-  };
+interface AnswerBody {
+  session_variable_updates?: { key: string; value: string }[];
+  event_filter?: { keys_to_ignore?: string[]; events_to_ignore?: string[] };
 }
-
-/** One event on a connection of its own: the primary hands new connections to the workers in turn. */
-function postOnNewConnection(port: number, variables: Record<string, string>): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { port, host: '127.0.0.1', method: 'POST', path: '/v1/events', agent: false },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8').on('data', (d: string) => (text += d));
-        res.on('end', () =>
-          resolve({
-            fired: (res.headers['rulehook-fired'] as string | undefined) ?? null,
-            body: JSON.parse(text),
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.setHeader('content-type', 'application/json');
-    req.end(JSON.stringify({ session_variables: variables }));
-  });
-}
+type Answer = EventAnswer<AnswerBody>;
 
 /** The events of one call, as an engine raises them: each on the variables of the previous one. */
 const STEPS: Record<string, string>[] = [
@@ -73,7 +49,7 @@ describe('serve --workers 2 --state none: several processes and nothing shared',
     const answers: Answer[] = [];
     for (const step of STEPS) {
       Object.assign(kept, step);
-      const answer = await postOnNewConnection(server.httpPort!, kept);
+      const answer = await postOnNewConnection<AnswerBody>(server.httpPort!, kept);
       for (const { key, value } of answer.body.session_variable_updates ?? []) kept[key] = value;
       answers.push(answer);
     }
@@ -94,8 +70,8 @@ describe('serve --workers 2 --state none: several processes and nothing shared',
     // The engine drops the state on two events (one per worker: both saw the call holding state).
     const dropped = Object.fromEntries(Object.entries(kept).filter(([key]) => !key.startsWith('rulehook.')));
     const again = [
-      await postOnNewConnection(server.httpPort!, dropped),
-      await postOnNewConnection(server.httpPort!, dropped),
+      await postOnNewConnection<AnswerBody>(server.httpPort!, dropped),
+      await postOnNewConnection<AnswerBody>(server.httpPort!, dropped),
     ];
     for (const answer of again) expect(answer.fired).toContain('stateful/greet');
     const text = await (await fetch(`http://127.0.0.1:${server.httpPort}/metrics`)).text();

@@ -6,6 +6,7 @@ import { parsePrometheusText, sampleValue } from '../support/prometheus-text';
 import { describeWithRedis, RedisServer } from '../support/redis-server';
 import { startServeProcess, type ServeProcess } from '../support/serve-process';
 import { saveFile } from '../support/save-file';
+import { postOnNewConnection } from '../support/post-on-new-connection';
 
 // Each test starts real processes (node, redis-server) and waits for workers to restart.
 jest.setTimeout(60_000);
@@ -37,26 +38,6 @@ async function waitForLog(server: ServeProcess, what: (l: PrimaryLog) => boolean
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`no such log line; stderr:\n${server.stderr()}`);
-}
-
-/** An event on a connection of its own: the primary hands connections to the workers in turn. */
-function postOnNewConnection(port: number, vars: Record<string, string>): Promise<unknown> {
-  const body = JSON.stringify({ session_variables: vars });
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { port, host: '127.0.0.1', method: 'POST', path: '/v1/events', agent: false },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8').on('data', (d: string) => (text += d));
-        res.on('end', () =>
-          resolve({ fired: res.headers['rulehook-fired'] ?? null, body: JSON.parse(text) }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.setHeader('content-type', 'application/json');
-    req.end(body);
-  });
 }
 
 /** `GET /metrics` on a connection of its own (so on the next worker in turn): the samples it shows. */
