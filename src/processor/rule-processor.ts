@@ -116,7 +116,7 @@ export class RuleProcessor implements EventProcessor {
     // call overrides it (a rolled-back state), so the store is asked on every event that has a session.
     const asksStore = carried.state === undefined || this.seal !== undefined;
     if (this.store === undefined || sessionId === '' || !asksStore) {
-      const step = this.step(variables, names, carried.state, carried, sessionId);
+      const step = this.step(variables, names, carried.state, carried, carry);
       if (sessionId !== '')
         this.missingState?.observe(
           sessionId,
@@ -129,7 +129,7 @@ export class RuleProcessor implements EventProcessor {
     const change = (stored: SessionState | undefined): SessionUpdate<Stepped> => {
       const rolledBack = isRolledBack(carried, stored);
       const from = rolledBack ? refuseCarriedState(carry) : carried;
-      const step = this.step(variables, names, from.state ?? stored, from, sessionId);
+      const step = this.step(variables, names, from.state ?? stored, from, carry);
       return { next: step.next, result: { step, rolledBack } };
     };
     if (this.store.updateNow !== undefined)
@@ -140,7 +140,7 @@ export class RuleProcessor implements EventProcessor {
         if (!(error instanceof StoreUnavailableError)) throw error;
         this.metrics.storeUnavailable.inc();
         this.metrics.storeLog.log({ session: sessionId, error: error.message });
-        return this.outcome(this.step(variables, names, carried.state, carried, sessionId));
+        return this.outcome(this.step(variables, names, carried.state, carried, carry));
       },
     );
   }
@@ -165,9 +165,8 @@ export class RuleProcessor implements EventProcessor {
     names: readonly string[] | undefined,
     state: SessionState | undefined,
     carried: CarriedState,
-    sessionId: string,
+    carry: CarryOptions,
   ): SessionStep {
-    const carry: CarryOptions = { use: this.use, seal: this.seal, sessionId };
     const started = performance.now();
     try {
       // Written out rather than spread from this.options: a spread followed by more properties takes
