@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { compileValidGlob } from './compile-glob-or-throw';
+import { compileValidGlob, type ValidGlob } from './compile-glob-or-throw';
 
 /**
  * Key names remembered per rule book, least recently used first out: names
@@ -10,40 +10,62 @@ import { compileValidGlob } from './compile-glob-or-throw';
 const MAX_MEMO = 4_096;
 const NONE: readonly number[] = Object.freeze([]);
 
+/** A glob with a literal prefix, filed under the prefix's first UTF-16 unit. */
+interface Candidate {
+  prefix: string;
+  index: number;
+  test: (key: string) => boolean;
+  /** `[index]`, frozen: the answer for a key that matches this glob alone, with nothing allocated. */
+  only: readonly number[];
+}
+
+/** Candidates by first unit: ASCII units by array index, the others in a map. */
+interface CandidatesByFirst {
+  ascii: readonly (readonly Candidate[] | undefined)[];
+  other: ReadonlyMap<number, readonly Candidate[]>;
+}
+
 /**
  * The globs of every `changed` of a rule book, and which of them each variable
  * name matches: the session keeps one fingerprint per glob, of the variables
- * it matches. Matching is memoized by key name (an event's names repeat from
- * one event to the next). Most of an event's keys match no glob: a key that
- * begins with none of the globs' literal prefixes is told so at the cost of a
- * map lookup by its first character, without touching the memo.
+ * it matches. When every glob has a literal prefix (`verify.*`), most keys are
+ * told apart by one array read (the globs whose prefix begins with the key's
+ * first unit) and the others by their prefix and the glob's own matcher, which
+ * for such globs costs less than a lookup in a memo would. When a glob has none
+ * (`*.score`), matching is memoized by key name (an event's names repeat from
+ * one event to the next).
  */
 export class ChangedGlobs {
   /** No `changed` anywhere: nothing to fingerprint, and nothing is looked at per key. */
   readonly none: boolean;
   private readonly matchers: readonly ((key: string) => boolean)[];
+  /** The globs by the first unit of their prefix; undefined when a glob has no prefix. */
+  private readonly byFirst: CandidatesByFirst | undefined;
   private readonly memo = new LRUCache<string, readonly number[]>({ max: MAX_MEMO });
-  /** The globs' literal prefixes by their first UTF-16 unit; undefined when a glob has none (`*.score`). */
-  private readonly prefixes: ReadonlyMap<number, readonly string[]> | undefined;
-  /** `prefixes` of the ASCII units, by unit: most names are told apart by one array read. */
-  private readonly asciiPrefixes: readonly (readonly string[] | undefined)[];
 
   constructor(readonly globs: readonly string[]) {
     this.none = globs.length === 0;
     const compiled = globs.map(compileValidGlob);
     this.matchers = compiled.map((glob) => glob.test);
-    this.prefixes = groupPrefixes(compiled.map((glob) => glob.prefix));
-    const prefixes = this.prefixes;
-    this.asciiPrefixes = Array.from({ length: 128 }, (_, unit) => prefixes?.get(unit));
+    this.byFirst = groupByFirstUnit(compiled);
   }
 
   /** Indices in `globs` of the globs `key` matches (empty for most keys). */
   indicesOf(key: string): readonly number[] {
-    if (this.prefixes !== undefined) {
-      const first = key.charCodeAt(0);
-      const candidates = first < 128 ? this.asciiPrefixes[first] : this.prefixes.get(first);
-      if (!startsWithAny(key, candidates)) return NONE;
+    const byFirst = this.byFirst;
+    if (byFirst === undefined) return this.memoized(key);
+    const first = key.charCodeAt(0);
+    const candidates = first < 128 ? byFirst.ascii[first] : byFirst.other.get(first);
+    if (candidates === undefined) return NONE;
+    let found: readonly number[] = NONE;
+    for (const candidate of candidates) {
+      if (!key.startsWith(candidate.prefix) || !candidate.test(key)) continue;
+      found = found.length === 0 ? candidate.only : [...found, candidate.index];
     }
+    return found;
+  }
+
+  private memoized(key: string): readonly number[] {
     const known = this.memo.get(key);
     if (known !== undefined) return known;
     const indices: number[] = [];
@@ -56,18 +78,14 @@ export class ChangedGlobs {
   }
 }
 
-function groupPrefixes(prefixes: readonly string[]): ReadonlyMap<number, readonly string[]> | undefined {
-  if (prefixes.includes('')) return undefined;
-  const byFirst = new Map<number, string[]>();
-  for (const prefix of new Set(prefixes)) {
-    const first = prefix.charCodeAt(0);
-    byFirst.set(first, [...(byFirst.get(first) ?? []), prefix]);
-  }
-  return byFirst;
-}
-
-function startsWithAny(key: string, prefixes: readonly string[] | undefined): boolean {
-  if (prefixes === undefined) return false;
-  for (const prefix of prefixes) if (key.startsWith(prefix)) return true;
-  return false;
+function groupByFirstUnit(compiled: readonly ValidGlob[]): CandidatesByFirst | undefined {
+  if (compiled.some((glob) => glob.prefix === '')) return undefined;
+  const other = new Map<number, Candidate[]>();
+  compiled.forEach((glob, index) => {
+    const first = glob.prefix.charCodeAt(0);
+    const candidate = { prefix: glob.prefix, index, test: glob.test, only: Object.freeze([index]) };
+    other.set(first, [...(other.get(first) ?? []), candidate]);
+  });
+  const ascii = Array.from({ length: 128 }, (_, unit) => other.get(unit));
+  return { ascii, other };
 }
