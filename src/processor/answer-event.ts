@@ -11,6 +11,13 @@ import { stepSession, type SessionStep, type SessionStepOptions } from './sessio
 
 export interface AnswerOptions extends SessionStepOptions {
   carry: CarryOptions;
+  /**
+   * False when the event is answered from a store because the engine keeps none of rulehook's variables
+   * (they were written and not sent back): no `rulehook.*` variable is written, since the engine would
+   * drop it, and writing only the changed parts would give an engine that did keep them a partial state
+   * that reads as whole. Default true.
+   */
+  writesState?: boolean;
 }
 
 /** The state parts a rule book reads and writes: computed once per book. */
@@ -42,6 +49,7 @@ export function answerEvent(
   options: AnswerOptions,
 ): SessionStep {
   const step = stepSession(book, state, variables, options);
+  if (options.writesState === false) return step;
   const { updates, sealed } = writeCarriedState(variables, carried, step.next, options.carry);
   for (const update of updates) step.evaluation.response.session_variable_updates.push(update);
   if (sealed === step.next.sealed) return step;

@@ -7,6 +7,8 @@ import type { Metrics } from '../observability/metrics';
 import { EvaluationBudgetExceededError } from '../rules/compile/evaluation-budget';
 import type { RuleBook } from '../rules/compile/rule-book';
 import {
+  carriesState,
+  isWritten,
   readCarriedState,
   refuseCarriedState,
   type CarriedState,
@@ -129,7 +131,10 @@ export class RuleProcessor implements EventProcessor {
     const change = (stored: SessionState | undefined): SessionUpdate<Stepped> => {
       const rolledBack = isRolledBack(carried, stored);
       const from = rolledBack ? refuseCarriedState(carry) : carried;
-      const step = this.step(variables, names, from.state ?? stored, from, carry);
+      // An event that carries none of a state an answer wrote: the engine does not keep rulehook's
+      // variables, and the answer writes none (the store goes on holding the call's state).
+      const writesState = stored === undefined || carriesState(variables) || !isWritten(stored, this.use);
+      const step = this.step(variables, names, from.state ?? stored, from, carry, writesState);
       return { next: step.next, result: { step, rolledBack } };
     };
     if (this.store.updateNow !== undefined)
@@ -166,6 +171,7 @@ export class RuleProcessor implements EventProcessor {
     state: SessionState | undefined,
     carried: CarriedState,
     carry: CarryOptions,
+    writesState = true,
   ): SessionStep {
     const started = performance.now();
     try {
@@ -178,6 +184,7 @@ export class RuleProcessor implements EventProcessor {
         budgetMs: options.budgetMs,
         ownUpdates: options.ownUpdates,
         carry,
+        writesState,
         names,
         now: Date.now(),
       });

@@ -51,11 +51,14 @@ describe('a sealed state rolled back within its call', () => {
   });
 
   it('is refused when it would drop a filter the call was given', async () => {
-    const { send } = makeProcessor(memory());
-    const start = (await send({ 'state.sessionId': 'call-2' }, 'START')).next;
+    const { send, count } = makeProcessor(memory());
+    const start = (await send({ 'state.sessionId': 'call-2' }, 'ALERT')).next;
+    expect(start['rulehook.mac']).toMatch(/^1\./);
     await send(start, 'QUIET');
     const replayed = await send(start, 'OTHER');
+    expect(count('rulehook_carried_state_rolled_back_total')).toBe(1);
     expect(replayed.next['rulehook.filter']).toBe('{"k":[],"e":["HB"],"v":{}}');
+    expect(replayed.next['rulehook.mac']).toMatch(/^3\./);
   });
 
   it('is taken as it comes without a store: nothing remembers a newer one', async () => {

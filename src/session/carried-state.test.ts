@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { EMPTY_FILTER } from '../filter';
-import { CARRIED_KEYS, readCarriedState, writeCarriedState, type CarryOptions } from './carried-state';
+import {
+  CARRIED_KEYS,
+  isWritten,
+  readCarriedState,
+  writeCarriedState,
+  type CarryOptions,
+} from './carried-state';
 import { INITIAL_SESSION_STATE, type SessionState } from './session-state';
 import { StateSeal } from './state-seal';
 
@@ -168,6 +174,35 @@ describe('carried state', () => {
         const written = { ...variables, ...asVariables(write(variables, read, next, options)) };
         expect(readCarriedState(written, options).invalid).toEqual([]);
       }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('tells a state an answer has written: exactly one that a first answer writes something of', () => {
+    fc.assert(
+      fc.property(
+        fc.record({ filter: fc.boolean(), once: fc.boolean(), seen: fc.boolean() }),
+        fc.string({ minLength: 1 }),
+        fc.option(fc.string({ minLength: 1 }), { nil: undefined }),
+        fc.option(fc.string({ minLength: 1 }), { nil: undefined }),
+        fc.constantFrom('keys', 'events', 'values', 'none'),
+        fc.nat({ max: 2 }),
+        (use, entry, once, seen, filterPart, generation) => {
+          const s: SessionState = {
+            filter: {
+              keys_to_ignore: filterPart === 'keys' ? [entry] : [],
+              events_to_ignore: filterPart === 'events' ? [entry] : [],
+              values_to_ignore: filterPart === 'values' ? { [entry]: 'v' } : {},
+            },
+            onceFired: new Set(once === undefined ? [] : [once]),
+            seen: new Map(seen === undefined ? [] : [['verify.*', seen]]),
+            lastSeen: 0,
+            sealed: generation,
+          };
+          const options = { ...plain, use };
+          expect(isWritten(s, use)).toBe(generation > 0 || write({}, NONE_READ, s, options).length > 0);
+        },
+      ),
       { numRuns: 300 },
     );
   });

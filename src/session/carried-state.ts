@@ -133,6 +133,24 @@ export function carriesState(variables: SessionVariables): boolean {
 
 const NOTHING_CARRIED: CarriedState = { state: undefined, invalid: [] };
 
+/**
+ * Whether an answer has written `state` to its session: it is sealed (a seal is written with every state
+ * written), or a part the rules use is not empty (a part is written as soon as it stops being empty). An
+ * engine that keeps rulehook's variables sends a written state back with every later event.
+ */
+export function isWritten(state: SessionState, use: StateUse): boolean {
+  if (state.sealed > 0) return true;
+  const { filter } = state;
+  return (
+    (use.filter &&
+      (filter.keys_to_ignore.length > 0 ||
+        filter.events_to_ignore.length > 0 ||
+        Object.keys(filter.values_to_ignore).length > 0)) ||
+    (use.once && state.onceFired.size > 0) ||
+    (use.seen && state.seen.size > 0)
+  );
+}
+
 /** A carried state refused whole (an older generation than a store holds): every used part is written again. */
 export function refuseCarriedState(options: CarryOptions): CarriedState {
   return { state: undefined, invalid: PARTS.filter((part) => options.use[part]) };
