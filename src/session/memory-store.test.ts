@@ -44,6 +44,23 @@ describe('MemorySessionStore', () => {
     expect(metrics.snapshot()['rulehook_sessions_expired_total']).toBe(2);
   });
 
+  it('keeps a state its event leaves as it was (refreshing its time), and stores one that changed', async () => {
+    const { store, advance } = makeStore({ ttlMs: 1000 });
+    const once = { ...next, onceFired: new Set(['s/greet']) };
+    await store.update('a', () => ({ next: once, result: undefined }));
+    const bytes = store.bytes;
+    for (let i = 0; i < 3; i++) {
+      advance(900);
+      const kept = await store.update('a', (s) => ({ next: { ...s!, lastSeen: i }, result: s }));
+      expect(kept?.onceFired).toBe(once.onceFired);
+    }
+    expect(store.bytes).toBe(bytes);
+    const more = { ...once, onceFired: new Set(['s/greet', 's/alert']) };
+    await store.update('a', () => ({ next: more, result: undefined }));
+    expect(store.bytes).toBeGreaterThan(bytes);
+    expect(await store.update('a', (s) => ({ next: s!, result: s?.onceFired }))).toBe(more.onceFired);
+  });
+
   it('evicts the least recently used session beyond the bound, and counts it', async () => {
     const { seen, metrics, store } = makeStore({ maxSessions: 2 });
     await seen('a');

@@ -21,17 +21,27 @@ export interface MemoryStoreOptions {
 }
 
 /**
+ * A session as this store keeps it: its state, and when its last event came, in ms since the epoch. The
+ * time is the store's own, changed in place: an event that leaves the state as it was (most of them) costs
+ * a lookup, not a new entry.
+ */
+interface StoredSession {
+  state: SessionState;
+  lastSeen: number;
+}
+
+/**
  * Sessions in this process's memory: the default, nothing to install. An LRU
  * cache (lru-cache) whose order is also the order of last activity, since every
  * event writes its session: the least recently used entries are the first to
  * expire, so expiry sweeps from that end and stops at the first live session, at
  * most once a second (a session read between sweeps is checked itself). Expiry
- * uses each state's `lastSeen` rather than lru-cache's own TTL, which would add
+ * uses each session's `lastSeen` rather than lru-cache's own TTL, which would add
  * timers and a cached clock to the hot path.
  */
 export class MemorySessionStore implements SessionStore {
   readonly kind = 'memory';
-  private readonly sessions: LRUCache<string, SessionState>;
+  private readonly sessions: LRUCache<string, StoredSession>;
   private readonly ttlMs: number;
   private readonly maxSessions: number;
   private readonly now: () => number;
@@ -65,7 +75,7 @@ export class MemorySessionStore implements SessionStore {
     // that length up front, whatever the number of sessions).
     this.sessions = new LRUCache({
       maxSize: options.maxBytes ?? DEFAULT_MAX_STATE_BYTES,
-      sizeCalculation: estimateStateBytes,
+      sizeCalculation: (stored, sessionId) => estimateStateBytes(stored.state, sessionId),
       dispose: (_state, _id, reason) => {
         if (reason === 'evict') evicted.inc();
       },
@@ -101,17 +111,21 @@ export class MemorySessionStore implements SessionStore {
       this.expired.inc();
       stored = undefined;
     }
-    const { next, result } = change(stored);
-    this.sessions.set(sessionId, changeState(next, { lastSeen: now }));
-    if (this.sessions.size > this.maxSessions) this.sessions.pop();
+    const { next, result } = change(stored?.state);
+    // `get` has made the session the most recently used: an unchanged state needs no new entry (nor size).
+    if (stored !== undefined && hasSameParts(stored.state, next)) stored.lastSeen = now;
+    else {
+      this.sessions.set(sessionId, { state: changeState(next, { lastSeen: now }), lastSeen: now });
+      if (this.sessions.size > this.maxSessions) this.sessions.pop();
+    }
     return result;
   }
 
   private sweepExpired(now: number): void {
     const stale: string[] = [];
     for (const id of this.sessions.rkeys()) {
-      const state = this.sessions.peek(id);
-      if (state === undefined || now - state.lastSeen < this.ttlMs) break;
+      const stored = this.sessions.peek(id);
+      if (stored === undefined || now - stored.lastSeen < this.ttlMs) break;
       stale.push(id);
     }
     for (const id of stale) this.sessions.delete(id);
@@ -121,6 +135,11 @@ export class MemorySessionStore implements SessionStore {
   async close(): Promise<void> {
     this.sessions.clear();
   }
+}
+
+/** Whether two states hold the same parts (`lastSeen` aside): parts are immutable, compared by identity. */
+function hasSameParts(a: SessionState, b: SessionState): boolean {
+  return a.filter === b.filter && a.onceFired === b.onceFired && a.seen === b.seen && a.sealed === b.sealed;
 }
 
 /** Object headers and pointers per session, measured roughly on V8 (the Map, the Set, the entry). */
