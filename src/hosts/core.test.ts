@@ -33,6 +33,32 @@ describe('WebhookCore.onEvent', () => {
     });
   });
 
+  it('answers at once a processor that answers at once, and through a promise one that does not', async () => {
+    const response = createEmptyResponse();
+    const now = new WebhookCore({ processor: { process: () => ({ response, fired: [] }) } });
+    const reply = now.answer({ ok: true, value: event, unknownFields: 0 });
+    expect(reply).toEqual({ ok: true, response, firedRules: undefined });
+    const failing = new WebhookCore({
+      processor: {
+        process: () => {
+          throw new Error('bug');
+        },
+      },
+    });
+    expect(failing.answer({ ok: true, value: event, unknownFields: 0 })).toMatchObject({ ok: true });
+    const later = new WebhookCore({ processor: { process: async () => ({ response, fired: ['a/x'] }) } });
+    const pending = later.answer({ ok: true, value: event, unknownFields: 0 });
+    expect(pending).toBeInstanceOf(Promise);
+    expect(await pending).toEqual({ ok: true, response, firedRules: undefined });
+    const outcomes = (core: WebhookCore) =>
+      Object.entries(core.metrics.snapshot()).filter(
+        ([name, n]) => name.startsWith('rulehook_events_total{') && n,
+      );
+    expect(outcomes(now)).toEqual([['rulehook_events_total{event="other",outcome="answered"}', 1]]);
+    expect(outcomes(failing)).toEqual([['rulehook_events_total{event="other",outcome="failed"}', 1]]);
+    expect(outcomes(later)).toEqual([['rulehook_events_total{event="other",outcome="answered"}', 1]]);
+  });
+
   it('finishes an event in flight on the processor it started with when another is installed', async () => {
     let finish: () => void = () => {};
     const old = {

@@ -223,9 +223,9 @@ describe('HTTP host: failures', () => {
     const errors: string[] = [];
     const core = new WebhookCore({ processor: emptyProcessor });
     // A header value Node refuses: the answer path throws after the event was processed.
-    const onEvent = core.onEvent.bind(core);
-    core.onEvent = async (request) => {
-      const reply = await onEvent(request);
+    const answer = core.answer.bind(core);
+    core.answer = async (request) => {
+      const reply = await answer(request);
       return reply.ok && request.ok && request.value.session_variables['bad'] === '1'
         ? { ...reply, firedRules: 'bad\nvalue' }
         : reply;

@@ -44,11 +44,15 @@ export function createHttpHandler(core: WebhookCore, options: HttpHandlerOptions
       ),
     ),
   );
-  const handleEvent = createEventEndpoint(core, {
-    maxBodyBytes: options.maxBodyBytes,
-    inflight,
-    eventLimits: options.eventLimits ?? DEFAULT_EVENT_LIMITS,
-  });
+  const handleEvent = createEventEndpoint(
+    core,
+    {
+      maxBodyBytes: options.maxBodyBytes,
+      inflight,
+      eventLimits: options.eventLimits ?? DEFAULT_EVENT_LIMITS,
+    },
+    (res, error) => answerFailure(res, error, options.logger),
+  );
   const app = createHttpApp(core, options.logger, options.console);
   const protocolErrors = countProtocolErrors(core.metrics);
   const auth = options.auth;
@@ -65,7 +69,7 @@ export function createHttpHandler(core: WebhookCore, options: HttpHandlerOptions
     }
     if (auth !== undefined && !authorizeCaller(auth, req, res, consoleServed)) return;
     if (req.method === 'POST' && isEventUrl(req.url ?? '')) {
-      handleEvent(req, res).catch((error: unknown) => answerFailure(res, error, options.logger));
+      handleEvent(req, res);
       return;
     }
     app(req, res);
