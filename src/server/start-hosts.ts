@@ -1,4 +1,4 @@
-import { startGrpcHost, type GrpcHostOptions } from '../hosts/grpc/server';
+import type { GrpcHostOptions } from '../hosts/grpc/server';
 import { startHttpHost, type HttpHostOptions } from '../hosts/http/server';
 import type { RunningHost } from '../hosts/running-host';
 import type { WebhookCore } from '../hosts/core';
@@ -26,7 +26,11 @@ export async function startServeHosts(
   const hosts: ServeHosts = {};
   try {
     if (settings.http !== undefined) hosts.http = await startHttpHost(core, { ...settings.http, logger });
-    if (settings.grpc !== undefined) hosts.grpc = await startGrpcHost(core, { ...settings.grpc, logger });
+    if (settings.grpc !== undefined) {
+      // Loaded only when served: a process with --no-grpc does not carry grpc-js and protobufjs.
+      const { startGrpcHost } = await import('../hosts/grpc/server');
+      hosts.grpc = await startGrpcHost(core, { ...settings.grpc, logger });
+    }
   } catch (error) {
     await closeServeHosts(hosts);
     throw error;

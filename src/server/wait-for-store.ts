@@ -1,5 +1,6 @@
 import type { Logger } from '../observability/logger';
-import { redactUrl, RedisSessionStore } from '../session/redis-store';
+import { redactUrl } from '../session/redact-url';
+import type { RedisSessionStore } from '../session/redis-store';
 import type { SessionStore } from '../session/session-store';
 
 /** How long `serve` waits for Redis at startup before serving anyway (degraded until it connects). */
@@ -10,9 +11,9 @@ const REDIS_STARTUP_WAIT_MS = 2000;
  * REDIS_STARTUP_WAIT_MS, with a warning, since events that carry their state do not need it.
  */
 export async function waitForSessionStore(store: SessionStore, url: string, logger: Logger): Promise<void> {
-  if (!(store instanceof RedisSessionStore)) return;
+  if (store.kind !== 'redis') return;
   try {
-    await store.waitUntilReady(REDIS_STARTUP_WAIT_MS);
+    await (store as RedisSessionStore).waitUntilReady(REDIS_STARTUP_WAIT_MS);
   } catch {
     logger.warn(
       'redis session store not reachable yet; events that carry no state are answered as first events until it is',

@@ -1,5 +1,5 @@
 import { checkStateSetting } from './create-store';
-import { redactUrl } from './redis-store';
+import { redactUrl } from './redact-url';
 
 describe('Redis URLs in messages', () => {
   it.each([

@@ -1,7 +1,7 @@
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { MemorySessionStore } from './memory-store';
-import { redactUrl, RedisSessionStore } from './redis-store';
+import { redactUrl } from './redact-url';
 import type { SessionStore } from './session-store';
 
 export interface StoreSettings {
@@ -30,12 +30,15 @@ export function checkStateSetting(state: string): string | undefined {
 /** `--state none`: session state comes only from what the events carry; nothing is stored or shared. */
 export const NO_STORE = 'none';
 
-/** The fallback store `--state` asks for; undefined for `none`. */
-export function createSessionStore(
+/**
+ * The fallback store `--state` asks for; undefined for `none`. The Redis client is loaded only for a Redis
+ * store: a process that does not use it does not carry its modules.
+ */
+export async function createSessionStore(
   settings: StoreSettings,
   metrics: Metrics,
   logger: Logger,
-): SessionStore | undefined {
+): Promise<SessionStore | undefined> {
   if (settings.state === NO_STORE) return undefined;
   if (settings.state === 'memory') {
     return new MemorySessionStore({
@@ -45,6 +48,7 @@ export function createSessionStore(
       metrics,
     });
   }
+  const { RedisSessionStore } = await import('./redis-store');
   return new RedisSessionStore({
     url: settings.state,
     ttlMs: settings.ttlMs,

@@ -1,7 +1,8 @@
 export * from './session-state';
 export * from './session-store';
 export { MemorySessionStore, type MemoryStoreOptions } from './memory-store';
-export { RedisSessionStore, redactUrl, type RedisStoreOptions } from './redis-store';
+export { RedisSessionStore, type RedisStoreOptions } from './redis-store';
+export { redactUrl } from './redact-url';
 export { checkStateSetting, createSessionStore, type StoreSettings } from './create-store';
 export { createFingerprint, type Fingerprint } from './fingerprint';
 export * from './carried-state';

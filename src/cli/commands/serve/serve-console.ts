@@ -2,9 +2,8 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Router } from 'express';
 import type { EventDecision, LogMask } from '../../../contract/decision-line';
-import { DecisionFeed, DEFAULT_RECENT_DECISIONS } from '../../../console/api/decision-feed';
+import type { DecisionFeed } from '../../../console/api/decision-feed';
 import type { ConsolePackOptions } from '../../../console/api/console-pack';
-import { createConsoleRouter } from '../../../console/host/console-router';
 import type { ServeOptions } from './serve-options';
 
 /** What `serve --console` adds to one serving process: the decisions' feed and the routes under /console. */
@@ -17,13 +16,16 @@ export interface ServeConsole {
 
 /**
  * `serve --console`: the console's router over serve's own rules (their directory is the pack), read-only,
- * with the decisions this server makes. Undefined without `--console`.
+ * with the decisions this server makes. Undefined without `--console`. The console's modules (its language
+ * workspace, the sandbox it runs tests in) are loaded only then: a server without a console does not carry them.
  */
-export function createServeConsole(
+export async function createServeConsole(
   options: ServeOptions,
   mask: LogMask | undefined,
-): ServeConsole | undefined {
+): Promise<ServeConsole | undefined> {
   if (!options.console) return undefined;
+  const { DecisionFeed, DEFAULT_RECENT_DECISIONS } = await import('../../../console/api/decision-feed');
+  const { createConsoleRouter } = await import('../../../console/host/console-router');
   const feed = new DecisionFeed({ mask });
   const routes = createConsoleRouter({
     pack: servedPack(options),

@@ -49,7 +49,7 @@ export async function serveOneProcess({ options, role, security, logger, metrics
     ? await receiveServingRules(options.rules, io)
     : await loadServingRules(options.rules, io, catalog);
   if (!rules.ok) return 1;
-  const store = createSessionStore(options.store, metrics, logger);
+  const store = await createSessionStore(options.store, metrics, logger);
   if (store !== undefined) await waitForSessionStore(store, options.store.state, logger);
   // Without a store, one watch per process: a reload keeps what it knows of the calls in progress.
   const missingState =
@@ -88,7 +88,7 @@ export async function serveOneProcess({ options, role, security, logger, metrics
     reloadOthers: () => reloadServeTokens(security, logger),
   });
   const held = createHeldTaps(options.record !== undefined, options.logs.decisionLog !== undefined);
-  const consoleRoutes = createServeConsole(options, mask);
+  const consoleRoutes = await createServeConsole(options, mask);
   // Under --workers, each worker's console shows every worker's decisions, relayed by the primary.
   if (worker && consoleRoutes !== undefined) relayWorkerConsole(consoleRoutes.feed, consoleRoutes.recent);
   const decisionTap = joinDecisionTaps(
