@@ -108,13 +108,15 @@ function fingerprintGlobs(
   } else {
     for (let i = 0; i < names.length; i++) bucketKey(globs, names[i] as string, buckets, options.isAutomatic);
   }
-  const changed = new Set<string>();
+  let changed: Set<string> | undefined;
   const seen = new Map<string, string>();
-  globs.globs.forEach((glob, index) => {
+  for (let index = 0; index < buckets.length; index++) {
+    const glob = globs.globs[index] as string;
     const print = fingerprintKeys(glob, buckets[index]!, variables, options.fingerprint);
     if (print !== undefined) seen.set(glob, print);
-    if (print !== previous.get(glob)) changed.add(glob);
-  });
-  const same = changed.size === 0 && seen.size === previous.size;
-  return { changed, seen: same ? previous : seen };
+    if (print !== previous.get(glob)) (changed ??= new Set()).add(glob);
+  }
+  if (changed === undefined && seen.size === previous.size)
+    return { changed: NOTHING_CHANGED, seen: previous };
+  return { changed: changed ?? NOTHING_CHANGED, seen };
 }

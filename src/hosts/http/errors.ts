@@ -50,11 +50,9 @@ export function sendHttpError(
   res.end(text);
 }
 
+/** Writes a JSON body with the given status. The headers as a flat list: Node then has no object to walk. */
 export function sendJson(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, {
-    'content-type': JSON_TYPE,
-    'content-length': Buffer.byteLength(text),
-  });
+  res.writeHead(status, ['content-type', JSON_TYPE, 'content-length', String(Buffer.byteLength(text))]);
   res.end(text);
 }
 
