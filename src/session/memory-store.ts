@@ -33,7 +33,7 @@ interface StoredSession {
 /**
  * Sessions in this process's memory: the default, nothing to install. An LRU
  * cache (lru-cache) whose order is also the order of last activity, since every
- * event writes its session: the least recently used entries are the first to
+ * event reads its session (a read moves it to the front): the least recently used entries are the first to
  * expire, so expiry sweeps from that end and stops at the first live session, at
  * most once a second (a session read between sweeps is checked itself). Expiry
  * uses each session's `lastSeen` rather than lru-cache's own TTL, which would add
