@@ -6,13 +6,12 @@ import { silentLogger, type Logger } from '../observability/logger';
 import { RateLimitedLog } from '../observability/rate-limited-log';
 import { CoreMetrics } from './core-metrics';
 import type { CoreOptions } from './core-options';
-import type { FailPolicy } from './fail-policy';
 import type { HostReply, HostRequest } from './host-request';
 import { DEFAULT_CLIENT_SHARE_PERCENT, reportClientShare } from './client-counts';
 import { DEFAULT_MAX_INFLIGHT_EVENTS, EventAdmission } from './event-admission';
 import type { RulesReload } from './rules-reload';
 import { EventReports } from './event-reports';
-import { processEvent } from './process-event';
+import { processEvent, type EventProcessing } from './process-event';
 import { Readiness } from './readiness';
 
 /**
@@ -27,9 +26,9 @@ export class WebhookCore {
   /** Loading, ready or draining: what the probes and the gRPC health service report. */
   readonly readiness = new Readiness();
   private readonly logger: Logger;
-  private readonly failPolicy: FailPolicy;
   private readonly exposeFiredRules: boolean;
-  private readonly failureLog: RateLimitedLog;
+  /** How each answer is counted, reported and failed: built once, handed to `processEvent` per event. */
+  private readonly processing: EventProcessing;
   /** Reloads the rules (`POST /admin/reload`); undefined where the server does not. */
   readonly rulesReload: RulesReload | undefined;
   private readonly counts: CoreMetrics;
@@ -42,13 +41,7 @@ export class WebhookCore {
     this.metrics = options.metrics ?? new Metrics();
     const logger = options.logger ?? silentLogger;
     this.logger = logger;
-    this.failPolicy = options.failPolicy ?? 'open';
     this.exposeFiredRules = options.exposeFiredRules ?? false;
-    this.failureLog = new RateLimitedLog(
-      logger,
-      'error',
-      'event processing failed; answered by the fail policy',
-    );
     this.reports = new EventReports(
       logger,
       options.maskVariables ?? ((variables) => variables),
@@ -67,6 +60,12 @@ export class WebhookCore {
       ),
     );
     this.counts.watchInFlight(this.admission);
+    this.processing = {
+      counts: this.counts,
+      reports: this.reports,
+      failureLog: new RateLimitedLog(logger, 'error', 'event processing failed; answered by the fail policy'),
+      failPolicy: options.failPolicy ?? 'open',
+    };
     if (options.processor !== undefined) this.setProcessor(options.processor, options.revision);
   }
 
@@ -139,14 +138,9 @@ export class WebhookCore {
     const requestId = this.tap === undefined ? callerId : this.tapEvent(this.tap, event, callerId);
     // Read together: a reload replaces both, and an event is answered and reported by the rules it started with.
     return processEvent(
-      {
-        processor: this.processor ?? emptyProcessor,
-        revision: this.rulesRevision,
-        counts: this.counts,
-        reports: this.reports,
-        failureLog: this.failureLog,
-        failPolicy: this.failPolicy,
-      },
+      this.processing,
+      this.processor ?? emptyProcessor,
+      this.rulesRevision,
       event,
       requestId,
       names,

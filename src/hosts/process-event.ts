@@ -5,11 +5,8 @@ import type { CoreMetrics, EventCounters } from './core-metrics';
 import type { EventReports } from './event-reports';
 import { answerByFailPolicy, type FailPolicy } from './fail-policy';
 
-/** What the core hands `processEvent`: the rules it answers with, and how an answer is counted and reported. */
+/** How the core's answers are counted, reported and failed: the same for every event, built once. */
 export interface EventProcessing {
-  processor: EventProcessor;
-  /** The revision of those rules: read together with the processor, so that an event is reported by its rules. */
-  revision: string;
   counts: CoreMetrics;
   reports: EventReports;
   failureLog: RateLimitedLog;
@@ -19,6 +16,8 @@ export interface EventProcessing {
 /** One event on its way: what its answer is counted and reported with. */
 interface EventRun {
   event: Event;
+  /** The revision of the rules answering it: read with the processor, so an event is reported by its rules. */
+  revision: string;
   counters: EventCounters;
   /** The caller's id, or the one generated for its first log line. */
   requestId: string | undefined;
@@ -35,6 +34,8 @@ interface EventRun {
  */
 export function processEvent(
   p: EventProcessing,
+  processor: EventProcessor,
+  revision: string,
   event: Event,
   requestId: string | undefined,
   names: readonly string[] | undefined,
@@ -42,6 +43,7 @@ export function processEvent(
   const reported = p.reports.wanted();
   const run: EventRun = {
     event,
+    revision,
     counters: p.counts.countersFor(event),
     requestId,
     reported,
@@ -49,7 +51,7 @@ export function processEvent(
   };
   let pending: EventOutcome | Promise<EventOutcome>;
   try {
-    pending = p.processor.process(event, names);
+    pending = processor.process(event, names);
   } catch (error) {
     return settle(p, run, fail(p, run, error));
   }
@@ -66,7 +68,7 @@ function fail(p: EventProcessing, run: EventRun, error: unknown): EventOutcome {
   run.requestId ??= p.reports.nextId();
   p.failureLog.log({
     request_id: run.requestId,
-    revision: p.revision,
+    revision: run.revision,
     policy: p.failPolicy,
     error: String((error as Error)?.stack ?? error),
   });
@@ -84,7 +86,7 @@ function settle(p: EventProcessing, run: EventRun, outcome: EventOutcome): Event
       run.event,
       outcome,
       run.requestId ?? p.reports.nextId(),
-      p.revision,
+      run.revision,
       performance.now() - run.start,
     );
   return outcome;
